@@ -1,0 +1,102 @@
+/**
+ * Upstream channel types. Ids are those of the existing gateways so that exported channel
+ * lists and client scripts keep working.
+ */
+export interface ChannelTypeInfo {
+  id: number;
+  name: string;
+  /** Default upstream base URL; empty when the operator must supply one. */
+  baseUrl: string;
+  /** Which wire protocol our relay speaks to it. */
+  protocol: 'openai' | 'native' | 'task' | 'none';
+  /** Whether the upstream honours stream_options.include_usage. */
+  streamUsage?: boolean;
+  /** Key format hint shown in the console. */
+  keyHint?: string;
+}
+
+export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
+  { id: 1, name: 'OpenAI', baseUrl: 'https://api.openai.com', protocol: 'openai', streamUsage: true },
+  { id: 2, name: 'Midjourney Proxy', baseUrl: '', protocol: 'task' },
+  { id: 3, name: 'Azure OpenAI', baseUrl: '', protocol: 'openai', streamUsage: true },
+  { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },
+  { id: 5, name: 'Midjourney Proxy Plus', baseUrl: '', protocol: 'task' },
+  { id: 6, name: 'OpenAIMax', baseUrl: 'https://api.openaimax.com', protocol: 'openai' },
+  { id: 7, name: 'OhMyGPT', baseUrl: 'https://api.ohmygpt.com', protocol: 'openai' },
+  { id: 8, name: 'Custom', baseUrl: '', protocol: 'openai', streamUsage: true },
+  { id: 9, name: 'AILS', baseUrl: 'https://api.caipacity.com', protocol: 'openai' },
+  { id: 10, name: 'AIProxy', baseUrl: 'https://api.aiproxy.io', protocol: 'openai' },
+  { id: 11, name: 'PaLM2', baseUrl: 'https://generativelanguage.googleapis.com', protocol: 'native' },
+  { id: 12, name: 'API2GPT', baseUrl: 'https://api.api2gpt.com', protocol: 'openai' },
+  { id: 13, name: 'AIGC2D', baseUrl: 'https://api.aigc2d.com', protocol: 'openai' },
+  { id: 14, name: 'Anthropic Claude', baseUrl: 'https://api.anthropic.com', protocol: 'native' },
+  {
+    id: 15,
+    name: 'Baidu ERNIE',
+    baseUrl: 'https://aip.baidubce.com',
+    protocol: 'native',
+    keyHint: 'APIKey|SecretKey',
+  },
+  { id: 16, name: 'Zhipu ChatGLM', baseUrl: 'https://open.bigmodel.cn', protocol: 'native' },
+  { id: 17, name: 'Alibaba Qwen', baseUrl: 'https://dashscope.aliyuncs.com', protocol: 'openai' },
+  { id: 18, name: 'Xunfei Spark', baseUrl: '', protocol: 'native', keyHint: 'APPID|APISecret|APIKey' },
+  { id: 19, name: '360 Zhinao', baseUrl: 'https://api.360.cn', protocol: 'openai' },
+  { id: 20, name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', protocol: 'openai' },
+  { id: 21, name: 'Knowledge Base: AI Proxy', baseUrl: 'https://api.aiproxy.io', protocol: 'none' },
+  {
+    id: 22,
+    name: 'Knowledge Base: FastGPT',
+    baseUrl: 'https://fastgpt.run/api/openapi',
+    protocol: 'openai',
+    keyHint: 'APIKey-AppId',
+  },
+  {
+    id: 23,
+    name: 'Tencent Hunyuan',
+    baseUrl: 'https://hunyuan.tencentcloudapi.com',
+    protocol: 'native',
+    keyHint: 'AppId|SecretId|SecretKey',
+  },
+  { id: 24, name: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com', protocol: 'native' },
+  { id: 25, name: 'Moonshot', baseUrl: 'https://api.moonshot.cn', protocol: 'openai' },
+  { id: 26, name: 'Zhipu GLM-4V', baseUrl: 'https://open.bigmodel.cn', protocol: 'openai' },
+  { id: 27, name: 'Perplexity', baseUrl: 'https://api.perplexity.ai', protocol: 'openai' },
+  { id: 31, name: '01.AI', baseUrl: 'https://api.lingyiwanwu.com', protocol: 'openai' },
+  {
+    id: 33,
+    name: 'AWS Claude',
+    baseUrl: '',
+    protocol: 'native',
+    keyHint: 'AccessKey|SecretAccessKey|Region',
+  },
+  { id: 34, name: 'Cohere', baseUrl: 'https://api.cohere.ai', protocol: 'native' },
+  { id: 35, name: 'MiniMax', baseUrl: 'https://api.minimax.chat', protocol: 'openai' },
+  { id: 36, name: 'Suno API', baseUrl: '', protocol: 'task' },
+  { id: 37, name: 'Dify', baseUrl: 'https://api.dify.ai', protocol: 'native' },
+  { id: 38, name: 'Jina', baseUrl: 'https://api.jina.ai', protocol: 'openai' },
+  {
+    id: 39,
+    name: 'Cloudflare',
+    baseUrl: 'https://api.cloudflare.com',
+    protocol: 'openai',
+    streamUsage: true,
+  },
+  { id: 40, name: 'SiliconCloud', baseUrl: 'https://api.siliconflow.cn', protocol: 'openai' },
+  { id: 41, name: 'Vertex AI', baseUrl: '', protocol: 'native' },
+  { id: 42, name: 'Mistral AI', baseUrl: 'https://api.mistral.ai', protocol: 'openai' },
+  { id: 43, name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', protocol: 'openai' },
+  { id: 44, name: 'Embedding M3E', baseUrl: 'https://api.moka.ai', protocol: 'native' },
+  {
+    id: 45,
+    name: 'Volcano Ark (Doubao)',
+    baseUrl: 'https://ark.cn-beijing.volces.com',
+    protocol: 'openai',
+    streamUsage: true,
+  },
+  { id: 46, name: 'Baidu Qianfan v2', baseUrl: 'https://qianfan.baidubce.com', protocol: 'openai' },
+  { id: 47, name: 'Xinference', baseUrl: '', protocol: 'openai' },
+  { id: 48, name: 'xAI', baseUrl: 'https://api.x.ai', protocol: 'openai', streamUsage: true },
+];
+
+const byId = new Map(CHANNEL_TYPES.map((t) => [t.id, t]));
+export const channelTypeInfo = (id: number): ChannelTypeInfo | undefined => byId.get(id);

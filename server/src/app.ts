@@ -1,0 +1,75 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySecureSession from '@fastify/secure-session';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { sessionKey } from './platform/crypto/session-secret.js';
+import { installApiErrorHandler } from './platform/http/error-handler.js';
+import { registerConsole } from './platform/http/console-static.js';
+import { newRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { optionRoutes } from './modules/options/routes.js';
+import { setupRoutes } from './modules/setup/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { selfRoutes } from './modules/users/self-routes.js';
+
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+/** The management API under /api: envelope errors, sessions, rate limits, compression. */
+async function apiPlugin(app: FastifyInstance, ctx: AppContext) {
+  installApiErrorHandler(app);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  const { rateLimit } = ctx.config;
+  await app.register(fastifyRateLimit, {
+    global: rateLimit.enabled,
+    max: rateLimit.max,
+    timeWindow: rateLimit.windowSeconds * 1000,
+    redis: ctx.redis ?? undefined,
+    nameSpace: `${ctx.config.redisPrefix}ratelimit:`,
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`,
+    }),
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  for (const routes of [setupRoutes, siteRoutes, authRoutes, selfRoutes, optionRoutes]) {
+    await routes(app, ctx);
+  }
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: ctx.config.debug ? 'debug' : 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
+    // Per-request log lines cost more than the relay itself; DEBUG turns them on.
+    logController: new LogController({ disableRequestLogging: !ctx.config.debug }),
+    genReqId: newRequestId,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 64 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie);
+    await scope.register(fastifySecureSession, {
+      key: sessionKey(ctx.sessionSecret),
+      cookieName: 'session',
+      expiry: THIRTY_DAYS,
+      cookie: { path: '/', httpOnly: true, sameSite: 'strict', maxAge: THIRTY_DAYS },
+    });
+    await scope.register((api) => apiPlugin(api, ctx), { prefix: '/api' });
+  });
+
+  await registerConsole(app, ctx.config.webDist);
+  return app;
+}

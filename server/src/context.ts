@@ -1,0 +1,112 @@
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Config, SqlDialectName } from './config.js';
+import { MemoryBus, RedisBus, type Bus } from './platform/cache/bus.js';
+import { connectRedis } from './platform/cache/redis.js';
+import { openDatabase, type DbHandle } from './platform/db/connect.js';
+import { migrate } from './platform/db/migrate.js';
+import { LOG_MIGRATIONS, MAIN_MIGRATIONS } from './platform/db/migrations/index.js';
+import type { Database, LogDatabase } from './platform/db/schema.js';
+import { makeGuards, type Guards } from './platform/http/auth.js';
+import { resolveSessionSecret } from './platform/crypto/session-secret.js';
+import { VerificationCodes } from './modules/auth/verification-codes.js';
+import { LogWriter } from './modules/logs/writer.js';
+import { OptionStore } from './modules/options/store.js';
+import { SetupState } from './modules/setup/state.js';
+import { UserRepo } from './modules/users/repo.js';
+import { UserCache } from './modules/users/user-cache.js';
+
+export const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+/** Everything a request handler may need; built once at start-up (the composition root). */
+export interface AppContext {
+  config: Config;
+  version: string;
+  startTime: number;
+  db: Kysely<Database>;
+  dialect: SqlDialectName;
+  logDb: Kysely<LogDatabase>;
+  redis: Redis | null;
+  bus: Bus;
+  sessionSecret: string;
+  options: OptionStore;
+  setup: SetupState;
+  users: { repo: UserRepo; cache: UserCache };
+  guards: Guards;
+  logs: LogWriter;
+  verificationCodes: VerificationCodes;
+  /** Route config of the shared strict bucket (login, register, mail, reset, OAuth). */
+  criticalRateLimit: { max: number; timeWindow: number; groupId: string } | false;
+  /** Flush queues and close connections, in order. */
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config): Promise<AppContext> {
+  const closers: Array<() => Promise<void>> = [];
+  try {
+    const main: DbHandle<Database> = await openDatabase<Database>(config.db, config.debug);
+    closers.push(main.close);
+    await migrate(main.db as Kysely<unknown>, main.dialect, MAIN_MIGRATIONS);
+
+    let logDb = main.db as unknown as Kysely<LogDatabase>;
+    if (config.logDb) {
+      const logs = await openDatabase<LogDatabase>(config.logDb, config.debug);
+      closers.push(logs.close);
+      await migrate(logs.db as Kysely<unknown>, logs.dialect, LOG_MIGRATIONS, 'log_schema_migrations');
+      logDb = logs.db;
+    }
+
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+    if (redis) closers.push(async () => void (await redis.quit().catch(() => undefined)));
+    const bus: Bus = redis ? await RedisBus.create(redis, config.redisPrefix) : new MemoryBus();
+    closers.push(() => bus.close());
+
+    const options = new OptionStore(main.db, main.dialect, bus);
+    await options.load();
+    const setup = new SetupState(main.db, bus);
+    await setup.load(VERSION);
+
+    const repo = new UserRepo(main.db);
+    const cache = new UserCache(repo, bus);
+    const guards = makeGuards({
+      users: cache,
+      userIdByAccessToken: async (hash) => (await repo.findByAccessTokenHash(hash))?.id,
+    });
+
+    const logs = new LogWriter(logDb, config.ledgerFlushMs);
+    logs.start();
+
+    const ctx: AppContext = {
+      config,
+      version: VERSION,
+      startTime: Math.floor(Date.now() / 1000),
+      db: main.db,
+      dialect: main.dialect,
+      logDb,
+      redis,
+      bus,
+      sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
+      options,
+      setup,
+      users: { repo, cache },
+      guards,
+      logs,
+      verificationCodes: new VerificationCodes(redis, config.redisPrefix),
+      criticalRateLimit: config.rateLimit.enabled
+        ? {
+            max: config.criticalRateLimit.max,
+            timeWindow: config.criticalRateLimit.windowSeconds * 1000,
+            groupId: 'critical',
+          }
+        : false,
+      async close() {
+        await logs.close();
+        for (const close of closers.reverse()) await close().catch(() => undefined);
+      },
+    };
+    return ctx;
+  } catch (err) {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,113 @@
+import type { UserView } from '@gateway/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const toUserView = (u: UserRow): UserView => ({
+  id: u.id,
+  username: u.username,
+  display_name: u.display_name,
+  role: u.role,
+  status: u.status,
+  email: u.email,
+  github_id: u.github_id,
+  oidc_id: u.oidc_id,
+  wechat_id: u.wechat_id,
+  telegram_id: u.telegram_id,
+  linux_do_id: u.linux_do_id,
+  quota: u.quota,
+  used_quota: u.used_quota,
+  request_count: u.request_count,
+  group: u.group,
+  aff_code: u.aff_code ?? '',
+  aff_count: u.aff_count,
+  aff_quota: u.aff_quota,
+  aff_history_quota: u.aff_history_quota,
+  inviter_id: u.inviter_id,
+  setting: u.setting ?? '',
+  DeletedAt: u.deleted_at,
+});
+
+export class UserRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  findById(id: number, db: Db = this.db): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  findByIdIncludingDeleted(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Login accepts the username or the email address. */
+  findForLogin(name: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('username', '=', name), eb.and([eb('email', '=', name), eb('email', '!=', '')])]),
+      )
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
+  /** Any row, deleted or not, holding this username or email (they stay reserved). */
+  async nameOrEmailTaken(username: string, email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) =>
+        email
+          ? eb.or([eb('username', '=', username), eb('email', '=', email)])
+          : eb('username', '=', username),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  findByAffCode(code: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('aff_code', '=', code)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  findByAccessTokenHash(hash: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('access_token', '=', hash)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async insert(user: NewUser, db: Db = this.db): Promise<number> {
+    const result = await db.insertInto('users').values(user).executeTakeFirstOrThrow();
+    if (result.insertId !== undefined) return Number(result.insertId);
+    // PostgreSQL reports no insertId; usernames are unique, so look the row up.
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', user.username)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, fields: UserUpdate, db: Db = this.db): Promise<void> {
+    await db.updateTable('users').set(fields).where('id', '=', id).execute();
+  }
+
+  async hasRoot(): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('role', '>=', 100).executeTakeFirst();
+    return row !== undefined;
+  }
+}

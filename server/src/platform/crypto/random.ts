@@ -1,0 +1,18 @@
+import { createHash, randomInt } from 'node:crypto';
+
+export const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Cryptographically random string over an alphabet, without modulo bias. */
+export function randomString(length: number, alphabet = ALPHANUMERIC): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Shows the first and last characters of a secret, for logs and error messages. */
+export function maskSecret(value: string, keep = 3): string {
+  if (value.length <= keep * 2) return '*'.repeat(value.length);
+  return `${value.slice(0, keep)}***${value.slice(-keep)}`;
+}

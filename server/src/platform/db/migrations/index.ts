@@ -1,0 +1,11 @@
+import type { PortableMigration } from './column-types.js';
+import { accounts } from './0001_accounts.js';
+import { relay } from './0002_relay.js';
+import { logs } from './0003_logs.js';
+import { billing } from './0004_billing.js';
+
+/** Applied in order; an applied migration is never edited, later changes add new entries. */
+export const MAIN_MIGRATIONS: readonly PortableMigration[] = [accounts, relay, logs, billing];
+
+/** For a separate log database (LOG_SQL_DSN). */
+export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs];

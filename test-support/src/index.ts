@@ -1,0 +1,3 @@
+export * from './databases.js';
+export * from './gateway.js';
+export * from './api-client.js';
