@@ -15,6 +15,8 @@ import { OptionStore } from './modules/options/store.js';
 import { SetupState } from './modules/setup/state.js';
 import { UserRepo } from './modules/users/repo.js';
 import { UserCache } from './modules/users/user-cache.js';
+import { MemoryBalanceAuthority, RedisBalanceAuthority } from './relay/billing/balance-authority.js';
+import { QuotaLedger } from './relay/billing/ledger.js';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -34,6 +36,8 @@ export interface AppContext {
   users: { repo: UserRepo; cache: UserCache };
   guards: Guards;
   logs: LogWriter;
+  /** Quota holds and charges; call adjustUserQuota/adjustTokenQuota after changing balances in SQL. */
+  ledger: QuotaLedger;
   verificationCodes: VerificationCodes;
   /** Route config of the shared strict bucket (login, register, mail, reset, OAuth). */
   criticalRateLimit: { max: number; timeWindow: number; groupId: string } | false;
@@ -75,6 +79,11 @@ export async function createContext(config: Config): Promise<AppContext> {
 
     const logs = new LogWriter(logDb, config.ledgerFlushMs);
     logs.start();
+    const ledger = new QuotaLedger(main.db, config.ledgerFlushMs);
+    ledger.authority = redis
+      ? new RedisBalanceAuthority(redis, config.redisPrefix, ledger)
+      : new MemoryBalanceAuthority(ledger);
+    ledger.start();
 
     const ctx: AppContext = {
       config,
@@ -91,6 +100,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       users: { repo, cache },
       guards,
       logs,
+      ledger,
       verificationCodes: new VerificationCodes(redis, config.redisPrefix),
       criticalRateLimit: config.rateLimit.enabled
         ? {
@@ -100,6 +110,7 @@ export async function createContext(config: Config): Promise<AppContext> {
           }
         : false,
       async close() {
+        await ledger.close();
         await logs.close();
         for (const close of closers.reverse()) await close().catch(() => undefined);
       },
