@@ -8,11 +8,7 @@ import { sessionKey } from './platform/crypto/session-secret.js';
 import { installApiErrorHandler } from './platform/http/error-handler.js';
 import { registerConsole } from './platform/http/console-static.js';
 import { newRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { optionRoutes } from './modules/options/routes.js';
-import { setupRoutes } from './modules/setup/routes.js';
-import { siteRoutes } from './modules/site/routes.js';
-import { selfRoutes } from './modules/users/self-routes.js';
+import { API_ROUTES } from './modules/routes.js';
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -36,9 +32,7 @@ async function apiPlugin(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  for (const routes of [setupRoutes, siteRoutes, authRoutes, selfRoutes, optionRoutes]) {
-    await routes(app, ctx);
-  }
+  for (const routes of API_ROUTES) await routes(app, ctx);
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -54,6 +48,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // The console calls both /api/log/self and /api/log/self/; scripts use either.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

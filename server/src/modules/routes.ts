@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { authRoutes } from './auth/routes.js';
+import { optionRoutes } from './options/routes.js';
+import { setupRoutes } from './setup/routes.js';
+import { siteRoutes } from './site/routes.js';
+import { selfRoutes } from './users/self-routes.js';
+
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/** Every /api route module, registered in this order under the /api prefix. */
+export const API_ROUTES: RouteModule[] = [setupRoutes, siteRoutes, authRoutes, selfRoutes, optionRoutes];
