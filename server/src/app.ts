@@ -9,6 +9,8 @@ import { installApiErrorHandler } from './platform/http/error-handler.js';
 import { registerConsole } from './platform/http/console-static.js';
 import { newRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.js';
 import { API_ROUTES } from './modules/routes.js';
+import { playgroundRoutes } from './relay/playground.js';
+import { relayRoutes } from './relay/routes.js';
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -29,6 +31,11 @@ async function apiPlugin(app: FastifyInstance, ctx: AppContext) {
       message: `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`,
     }),
   });
+  if (rateLimit.enabled) {
+    // One limiter instance shared by every strict route, so they draw from one bucket per IP.
+    const { max, windowSeconds } = ctx.config.criticalRateLimit;
+    ctx.criticalRateLimit.onRequest = app.rateLimit({ max, timeWindow: windowSeconds * 1000 });
+  }
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -64,7 +71,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       cookie: { path: '/', httpOnly: true, sameSite: 'strict', maxAge: THIRTY_DAYS },
     });
     await scope.register((api) => apiPlugin(api, ctx), { prefix: '/api' });
+    await scope.register((pg) => playgroundRoutes(pg, ctx));
   });
+  await app.register((relay) => relayRoutes(relay, ctx));
 
   await registerConsole(app, ctx.config.webDist);
   return app;

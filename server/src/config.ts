@@ -24,7 +24,6 @@ export interface Config {
   sessionSecret: string | null;
   cryptoSecret: string | null;
   debug: boolean;
-  nodeName: string;
   rateLimit: { enabled: boolean; max: number; windowSeconds: number };
   criticalRateLimit: { max: number; windowSeconds: number };
   relay: {
@@ -129,7 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SESSION_SECRET: z.string().optional(),
     CRYPTO_SECRET: z.string().optional(),
     DEBUG: bool('DEBUG', false),
-    NODE_NAME: z.string().optional(),
     GLOBAL_API_RATE_LIMIT_ENABLE: bool('GLOBAL_API_RATE_LIMIT_ENABLE', true),
     GLOBAL_API_RATE_LIMIT: int('GLOBAL_API_RATE_LIMIT', 180, 1),
     GLOBAL_API_RATE_LIMIT_DURATION: int('GLOBAL_API_RATE_LIMIT_DURATION', 180, 1),
@@ -170,7 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET?.trim() || null,
     cryptoSecret: e.CRYPTO_SECRET?.trim() || null,
     debug: e.DEBUG,
-    nodeName: e.NODE_NAME || `node-${process.pid}`,
     rateLimit: {
       enabled: e.GLOBAL_API_RATE_LIMIT_ENABLE,
       max: e.GLOBAL_API_RATE_LIMIT,

@@ -1,3 +1,4 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config, SqlDialectName } from './config.js';
@@ -9,6 +10,7 @@ import { LOG_MIGRATIONS, MAIN_MIGRATIONS } from './platform/db/migrations/index.
 import type { Database, LogDatabase } from './platform/db/schema.js';
 import { makeGuards, type Guards } from './platform/http/auth.js';
 import { resolveSessionSecret } from './platform/crypto/session-secret.js';
+import { secretDigest } from './platform/crypto/random.js';
 import { VerificationCodes } from './modules/auth/verification-codes.js';
 import { LogWriter } from './modules/logs/writer.js';
 import { OptionStore } from './modules/options/store.js';
@@ -17,6 +19,9 @@ import { UserRepo } from './modules/users/repo.js';
 import { UserCache } from './modules/users/user-cache.js';
 import { MemoryBalanceAuthority, RedisBalanceAuthority } from './relay/billing/balance-authority.js';
 import { QuotaLedger } from './relay/billing/ledger.js';
+import { Relay } from './relay/relay.js';
+import { testAllChannels } from './relay/channel-test.js';
+import { LeasedLoop } from './platform/jobs/leased-loop.js';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -31,6 +36,8 @@ export interface AppContext {
   redis: Redis | null;
   bus: Bus;
   sessionSecret: string;
+  /** Keys digests of stored secrets (CRYPTO_SECRET, else the session secret); shared by all instances. */
+  cryptoSecret: string;
   options: OptionStore;
   setup: SetupState;
   users: { repo: UserRepo; cache: UserCache };
@@ -38,9 +45,14 @@ export interface AppContext {
   logs: LogWriter;
   /** Quota holds and charges; call adjustUserQuota/adjustTokenQuota after changing balances in SQL. */
   ledger: QuotaLedger;
+  /** The gateway: token cache, routing table, health, upstream client. */
+  relay: Relay;
   verificationCodes: VerificationCodes;
-  /** Route config of the shared strict bucket (login, register, mail, reset, OAuth). */
-  criticalRateLimit: { max: number; timeWindow: number; groupId: string } | false;
+  /**
+   * Route options of the shared strict per-IP bucket (login, register, mail, reset, OAuth,
+   * redeem): spread into a route's options. Filled in by the /api plugin.
+   */
+  criticalRateLimit: { config: { rateLimit: false }; onRequest: onRequestAsyncHookHandler };
   /** Flush queues and close connections, in order. */
   close(): Promise<void>;
 }
@@ -72,9 +84,12 @@ export async function createContext(config: Config): Promise<AppContext> {
 
     const repo = new UserRepo(main.db);
     const cache = new UserCache(repo, bus);
+    const sessionSecret = resolveSessionSecret(config.sessionSecret, config.dataDir);
+    const cryptoSecret = config.cryptoSecret ?? sessionSecret;
     const guards = makeGuards({
       users: cache,
-      userIdByAccessToken: async (hash) => (await repo.findByAccessTokenHash(hash))?.id,
+      userIdByAccessToken: async (token) =>
+        (await repo.findByAccessTokenHash(secretDigest(cryptoSecret, token)))?.id,
     });
 
     const logs = new LogWriter(logDb, config.ledgerFlushMs);
@@ -85,7 +100,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       : new MemoryBalanceAuthority(ledger);
     ledger.start();
 
-    const ctx: AppContext = {
+    const ctx = {
       config,
       version: VERSION,
       startTime: Math.floor(Date.now() / 1000),
@@ -94,7 +109,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       logDb,
       redis,
       bus,
-      sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
+      sessionSecret,
+      cryptoSecret,
       options,
       setup,
       users: { repo, cache },
@@ -102,19 +118,26 @@ export async function createContext(config: Config): Promise<AppContext> {
       logs,
       ledger,
       verificationCodes: new VerificationCodes(redis, config.redisPrefix),
-      criticalRateLimit: config.rateLimit.enabled
-        ? {
-            max: config.criticalRateLimit.max,
-            timeWindow: config.criticalRateLimit.windowSeconds * 1000,
-            groupId: 'critical',
-          }
-        : false,
+      criticalRateLimit: { config: { rateLimit: false }, onRequest: async () => undefined },
+      relay: undefined as unknown as Relay,
       async close() {
+        await ctx.relay.close();
         await ledger.close();
         await logs.close();
         for (const close of closers.reverse()) await close().catch(() => undefined);
       },
-    };
+    } satisfies AppContext as AppContext;
+    ctx.relay = new Relay(ctx);
+    await ctx.relay.start();
+    const channelTests = new LeasedLoop(
+      'channel-test',
+      config.jobs.channelTestMinutes * 60_000,
+      () => testAllChannels(ctx.relay),
+      redis,
+      config.redisPrefix,
+    );
+    channelTests.start();
+    closers.push(async () => channelTests.stop());
     return ctx;
   } catch (err) {
     for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -6,7 +6,7 @@ import { badRequest, forbidden, ok, parseInput, unauthorized } from '../../platf
 import { createAccount } from '../users/service.js';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  const critical = { config: { rateLimit: ctx.criticalRateLimit } };
+  const critical = ctx.criticalRateLimit;
   const requireSetup = () => {
     if (!ctx.setup.done) throw forbidden('系统尚未初始化，请先完成初始化设置');
   };

@@ -2,7 +2,7 @@ import { updateSelfRequest } from '@gateway/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.js';
-import { randomString, sha256Hex } from '../../platform/crypto/random.js';
+import { randomString, secretDigest } from '../../platform/crypto/random.js';
 import { badRequest, notFound, ok, parseInput } from '../../platform/http/api-error.js';
 import { currentUser } from '../../platform/http/auth.js';
 import type { UserUpdate } from '../../platform/db/schema.js';
@@ -48,7 +48,7 @@ export async function selfRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/user/token', guard, async (request) => {
     const me = currentUser(request);
     const token = randomString(32);
-    await repo.update(me.id, { access_token: sha256Hex(token) });
+    await repo.update(me.id, { access_token: secretDigest(ctx.cryptoSecret, token) });
     return ok(token);
   });
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 export const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -9,7 +9,9 @@ export function randomString(length: number, alphabet = ALPHANUMERIC): string {
   return out;
 }
 
-export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Keyed digest of a secret we must recognise but never store (system access tokens). */
+export const secretDigest = (key: string, value: string) =>
+  createHmac('sha256', key).update(value).digest('hex');
 
 /** Shows the first and last characters of a secret, for logs and error messages. */
 export function maskSecret(value: string, keep = 3): string {

@@ -49,6 +49,9 @@ async function buildDialect(target: DatabaseTarget): Promise<Dialect> {
       types.setTypeParser(20, (v) => Number(v));
       types.setTypeParser(1700, (v) => Number(v));
       const pool = new pg.default.Pool({ connectionString: target.url, max: 20 });
+      // An idle connection dropped by the server (restart, failover) must not crash the process;
+      // the pool replaces it on next use.
+      pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
       return new PostgresDialect({ pool });
     }
     case 'mysql': {

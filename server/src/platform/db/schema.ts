@@ -145,6 +145,8 @@ export interface TopUpsTable {
   id: Id;
   user_id: number;
   amount: number;
+  /** Quota the order credits once paid, fixed when it is placed. */
+  quota: WithDefault<number>;
   money: number;
   trade_no: string;
   payment_method: string;

@@ -1,7 +1,6 @@
 import { Role } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CachedUser, UserCache } from '../../modules/users/user-cache.js';
-import { sha256Hex } from '../crypto/random.js';
 import { forbidden, unauthorized } from './api-error.js';
 
 export interface AuthUser extends CachedUser {
@@ -22,8 +21,8 @@ declare module '@fastify/secure-session' {
 
 export interface AuthDirectory {
   users: UserCache;
-  /** User id owning the access token with this sha256, if any. */
-  userIdByAccessToken(hash: string): Promise<number | undefined>;
+  /** User id owning this system access token, if any. */
+  userIdByAccessToken(token: string): Promise<number | undefined>;
 }
 
 /**
@@ -37,7 +36,7 @@ export async function authenticate(request: FastifyRequest, dir: AuthDirectory):
   if (!userId) {
     const header = request.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
     if (!header) throw unauthorized('无权进行此操作，未登录且未提供 access token');
-    userId = await dir.userIdByAccessToken(sha256Hex(header));
+    userId = await dir.userIdByAccessToken(header);
     if (!userId) throw unauthorized('无权进行此操作，access token 无效');
     viaAccessToken = true;
   }
@@ -68,12 +67,14 @@ export interface Guards {
   user: preHandlerAsyncHookHandler;
   admin: preHandlerAsyncHookHandler;
   root: preHandlerAsyncHookHandler;
+  directory: AuthDirectory;
 }
 
 export const makeGuards = (dir: AuthDirectory): Guards => ({
   user: requireRole(dir, Role.User),
   admin: requireRole(dir, Role.Admin),
   root: requireRole(dir, Role.Root),
+  directory: dir,
 });
 
 /** The authenticated user of a guarded route. */

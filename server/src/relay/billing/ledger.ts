@@ -75,7 +75,11 @@ export class QuotaLedger implements BalanceSource {
   // BalanceSource: the database value plus what has not been flushed yet.
   userQuota(userId: number): Promise<number> {
     return this.lock.run(async () => {
-      const row = await this.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('users')
+        .select('quota')
+        .where('id', '=', userId)
+        .executeTakeFirst();
       return (row?.quota ?? 0) + (this.users.get(userId)?.quota ?? 0);
     });
   }
@@ -212,7 +216,11 @@ export class QuotaLedger implements BalanceSource {
     });
   }
 
-  private mergeBack(users: Map<number, UserDelta>, tokens: Map<number, TokenDelta>, channels: Map<number, number>) {
+  private mergeBack(
+    users: Map<number, UserDelta>,
+    tokens: Map<number, TokenDelta>,
+    channels: Map<number, number>,
+  ) {
     for (const [id, d] of users) {
       const cur = this.userDelta(id);
       cur.quota += d.quota;

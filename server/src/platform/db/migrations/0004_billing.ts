@@ -20,6 +20,9 @@ export const billing: PortableMigration = {
     await withId(db.schema.createTable('top_ups'), dialect)
       .addColumn('user_id', 'integer', (c) => c.notNull())
       .addColumn('amount', 'bigint', (c) => c.notNull())
+      // The quota the order credits, fixed when it is placed: a later change of QuotaPerUnit or
+      // of the display mode must not change what a paid order is worth.
+      .addColumn('quota', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('money', 'double precision', (c) => c.notNull())
       .addColumn('trade_no', 'varchar(128)', (c) => c.notNull().unique())
       .addColumn('payment_method', 'varchar(32)', (c) => c.notNull().defaultTo(''))

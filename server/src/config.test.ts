@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDsn } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to SQLite under ./data on port 3000', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.db.dialect).toBe('sqlite');
+    expect(c.db.url).toMatch(/data\/gateway\.db$/);
+    expect(c.redisUrl).toBeNull();
+  });
+
+  it('recognises PostgreSQL, MySQL URLs and the tcp() DSN form', () => {
+    expect(parseDsn('postgres://u:p@h:5432/db', 'x').dialect).toBe('postgres');
+    expect(parseDsn('postgresql://u@h/db', 'x').dialect).toBe('postgres');
+    expect(parseDsn('mysql://root@127.0.0.1:3306/test', 'x')).toEqual({
+      dialect: 'mysql',
+      url: 'mysql://root@127.0.0.1:3306/test',
+    });
+    expect(parseDsn('root:secret@tcp(db:3306)/new-api?parseTime=true&timeout=5s', 'x')).toEqual({
+      dialect: 'mysql',
+      url: 'mysql://root:secret@db:3306/new-api?timeout=5s',
+    });
+  });
+
+  it('stops with a one-line reason on bad values', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT must be an integer/);
+    expect(() => loadConfig({ SQL_DSN: 'oracle://x' })).toThrow(/SQL_DSN is not understood/);
+    expect(() => loadConfig({ REDIS_CONN_STRING: 'localhost:6379' })).toThrow(/redis:\/\//);
+    expect(() => loadConfig({ DEBUG: 'maybe' })).toThrow(/DEBUG must be true or false/);
+    expect(() => loadConfig({ SESSION_SECRET: 'random_string' })).toThrow(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { chargeQuota, holdQuota, roundQuota, type Price } from './pricing.js';
+
+const ratio = (over: Partial<Price> = {}): Price => ({
+  usePrice: false,
+  modelPrice: 0,
+  modelRatio: 2,
+  completionRatio: 3,
+  cacheRatio: 0.5,
+  cacheCreationRatio: 1.25,
+  groupRatio: 1,
+  quotaPerUnit: 500_000,
+  ...over,
+});
+const usage = (
+  promptTokens: number,
+  completionTokens: number,
+  cachedTokens = 0,
+  cacheCreationTokens = 0,
+) => ({
+  promptTokens,
+  completionTokens,
+  cachedTokens,
+  cacheCreationTokens,
+});
+
+describe('quota formulas', () => {
+  it('charges prompt + completion × completion ratio, times model and group ratios', () => {
+    expect(chargeQuota(ratio(), usage(100, 50))).toBe(500);
+    expect(chargeQuota(ratio({ groupRatio: 1.5 }), usage(101, 33))).toBe(600);
+  });
+
+  it('charges cached tokens at the cache ratio and cache writes at the creation ratio', () => {
+    expect(chargeQuota(ratio(), usage(1000, 100, 600))).toBe(2000);
+    // 100 plain + 200 × 1.25 written + 50 completion × 3 = 500, × 2
+    expect(chargeQuota(ratio(), usage(300, 50, 0, 200))).toBe(1000);
+  });
+
+  it('charges at least 1 when tokens were used on a paid model, 0 for free models', () => {
+    expect(chargeQuota(ratio({ modelRatio: 0.0001 }), usage(1, 0))).toBe(1);
+    expect(chargeQuota(ratio({ modelRatio: 0 }), usage(1000, 1000))).toBe(0);
+    expect(chargeQuota(ratio(), usage(0, 0))).toBe(0);
+  });
+
+  it('rounds half away from zero despite float noise', () => {
+    expect(roundQuota(2.5)).toBe(3);
+    expect(roundQuota(0.1 * 3 * 5)).toBe(2); // 1.5000000000000002
+    expect(roundQuota(1.4999999999999998)).toBe(2);
+    expect(roundQuota(-2.5)).toBe(-3);
+    // 0.075 × 1000 = 75.00000000000001 must not round up
+    expect(chargeQuota(ratio({ modelRatio: 0.075, completionRatio: 1 }), usage(1000, 0))).toBe(75);
+  });
+
+  it('charges a fixed price per call whatever the tokens', () => {
+    const fixed = ratio({ usePrice: true, modelPrice: 0.04, modelRatio: 0 });
+    expect(chargeQuota(fixed, usage(0, 0))).toBe(20_000);
+    expect(chargeQuota({ ...fixed, groupRatio: 1.5 }, usage(5, 5))).toBe(30_000);
+  });
+
+  it('holds the prompt plus max_tokens (or PreConsumedQuota) at the completion ratio', () => {
+    expect(holdQuota(ratio(), 10, 100, 500)).toBe((10 + 100 * 3) * 2);
+    expect(holdQuota(ratio(), 10, 0, 500)).toBe((10 + 500 * 3) * 2);
+    expect(holdQuota(ratio({ usePrice: true, modelPrice: 0.01 }), 10, 0, 500)).toBe(5000);
+  });
+});

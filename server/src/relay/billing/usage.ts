@@ -1,0 +1,60 @@
+import type { InboundRequest, ReportedUsage } from '../providers/types.js';
+import type { Usage } from './pricing.js';
+import { countChatPrompt, countText, inputText } from './token-count.js';
+
+/** Prompt tokens counted locally, the way each endpoint's input is measured. */
+export async function localPromptTokens(inbound: InboundRequest, model: string): Promise<number> {
+  const b = inbound.body;
+  if (!b) return 0;
+  switch (inbound.mode) {
+    case 'chat':
+      return countChatPrompt(b.messages, model, b.tools);
+    case 'completions':
+      return countText(inputText(b.prompt), model);
+    case 'embeddings':
+    case 'moderations':
+      return countText(inputText(b.input), model);
+    case 'rerank':
+      return countText(`${String(b.query ?? '')}\n${inputText(b.documents)}`, model);
+    case 'speech':
+      // Speech is priced per input character.
+      return [...String(b.input ?? '')].length;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Final usage: what the upstream reported, with anything missing counted locally (prompt from
+ * the request, completion from the text actually produced).
+ */
+export async function resolveUsage(
+  inbound: InboundRequest,
+  reported: ReportedUsage | null,
+  producedText: () => string,
+  model: string,
+): Promise<{ usage: Usage; counted: boolean }> {
+  if (reported && ((reported.promptTokens ?? 0) > 0 || (reported.completionTokens ?? 0) > 0)) {
+    return {
+      usage: {
+        promptTokens: reported.promptTokens ?? 0,
+        completionTokens: reported.completionTokens ?? 0,
+        cachedTokens: reported.cachedTokens ?? 0,
+        cacheCreationTokens: reported.cacheCreationTokens ?? 0,
+      },
+      counted: false,
+    };
+  }
+  const promptTokens = await localPromptTokens(inbound, model);
+  const completionTokens =
+    inbound.mode === 'chat' ||
+    inbound.mode === 'completions' ||
+    inbound.mode === 'transcription' ||
+    inbound.mode === 'translation'
+      ? await countText(producedText(), model)
+      : 0;
+  return {
+    usage: { promptTokens, completionTokens, cachedTokens: 0, cacheCreationTokens: 0 },
+    counted: true,
+  };
+}

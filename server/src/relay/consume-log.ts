@@ -1,0 +1,73 @@
+import { LogType } from '@gateway/contract';
+import type { AppContext } from '../context.js';
+import type { RelayCaller } from './auth/relay-auth.js';
+import { pricingModelName, type Price, type Usage } from './billing/pricing.js';
+import type { InboundRequest } from './providers/types.js';
+
+export interface ConsumeRecord {
+  caller: RelayCaller;
+  inbound: InboundRequest;
+  price: Price;
+  usage: Usage;
+  quota: number;
+  channelId: number;
+  usedChannels: number[];
+  upstreamModel: string;
+  requestId: string;
+  elapsedMs: number;
+  frt: number | null;
+  notes: string[];
+  countedLocally: boolean;
+}
+
+const f2 = (n: number) => n.toFixed(2);
+
+/** One consume log row per relayed call, queued for the batch writer. */
+export function writeConsumeLog(ctx: AppContext, r: ConsumeRecord) {
+  if (!ctx.options.bool('LogConsumeEnabled')) return;
+  const { price } = r;
+  let content = price.usePrice
+    ? `模型价格 ${f2(price.modelPrice)}，分组倍率 ${f2(price.groupRatio)}`
+    : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}`;
+  for (const note of r.notes) content += `，${note}`;
+  const other: Record<string, unknown> = {
+    model_ratio: price.modelRatio,
+    group_ratio: price.groupRatio,
+    completion_ratio: price.completionRatio,
+    model_price: price.usePrice ? price.modelPrice : -1,
+    cache_tokens: r.usage.cachedTokens,
+    cache_ratio: price.cacheRatio,
+    request_path: r.inbound.path,
+    admin_info: { use_channel: r.usedChannels.map(String) },
+  };
+  if (r.usage.cacheCreationTokens) {
+    other.cache_creation_tokens = r.usage.cacheCreationTokens;
+    other.cache_creation_ratio = price.cacheCreationRatio;
+  }
+  if (r.frt !== null) other.frt = r.frt;
+  if (r.upstreamModel !== r.inbound.model) {
+    other.is_model_mapped = true;
+    other.upstream_model_name = r.upstreamModel;
+  }
+  if (r.countedLocally) other.usage_counted_locally = true;
+  const effort = r.inbound.body?.reasoning_effort;
+  if (typeof effort === 'string') other.reasoning_effort = effort;
+  ctx.logs.add({
+    user_id: r.caller.user.id,
+    type: LogType.Consume,
+    content,
+    username: r.caller.user.username,
+    token_name: r.caller.tokenName,
+    token_id: r.caller.token?.id ?? 0,
+    model_name: pricingModelName(r.inbound.model),
+    quota: r.quota,
+    prompt_tokens: r.usage.promptTokens,
+    completion_tokens: r.usage.completionTokens,
+    use_time: Math.round(r.elapsedMs / 1000),
+    is_stream: r.inbound.stream ? 1 : 0,
+    channel_id: r.channelId,
+    group: r.caller.group,
+    other: JSON.stringify(other),
+    request_id: r.requestId,
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * A relay failure, answered in the OpenAI error shape. `local` errors are the gateway's own
+ * (bad request, no quota, no channel): they are never retried on another channel and never count
+ * against a channel's health.
+ */
+export class RelayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly options: { local?: boolean; type?: string; param?: string | null; retryAfter?: number } = {},
+  ) {
+    super(message);
+  }
+
+  get local() {
+    return this.options.local ?? true;
+  }
+  get type() {
+    return this.options.type ?? 'new_api_error';
+  }
+}
+
+export const localError = (status: number, message: string, code: string) =>
+  new RelayError(status, message, code, { local: true });
+
+export interface OpenAIErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+export function openAIErrorBody(err: RelayError, requestId: string): OpenAIErrorBody {
+  return {
+    error: {
+      message: `${err.message} (request id: ${requestId})`,
+      type: err.type,
+      param: err.options.param ?? null,
+      code: err.code || null,
+    },
+  };
+}

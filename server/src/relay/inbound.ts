@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import { RelayError } from './errors.js';
+import type { InboundRequest, RelayMode } from './providers/types.js';
+
+/** Default model per endpoint when the client names none (what OpenAI's own defaults were). */
+const DEFAULT_MODEL: Partial<Record<RelayMode, string>> = {
+  images: 'dall-e-2',
+  speech: 'tts-1',
+  transcription: 'whisper-1',
+  translation: 'whisper-1',
+  moderations: 'text-moderation-stable',
+};
+
+const invalid = (message: string) =>
+  new RelayError(400, message, 'invalid_request', { local: true, type: 'invalid_request_error' });
+
+/** Reads the `model` field of a multipart upload without decoding the file parts. */
+function multipartField(raw: Buffer, name: string): string | undefined {
+  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1');
+  const m = new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`, 'i').exec(head);
+  if (m) return m[1];
+  // The field may come after the file: search the whole body only when needed.
+  const all = raw.toString('latin1');
+  return new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`, 'i').exec(all)?.[1];
+}
+
+/** Parses the client's request once; validation failures are local 400s that cost nothing. */
+export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel?: string): InboundRequest {
+  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const contentType = String(request.headers['content-type'] ?? '');
+  const queryStart = request.url.indexOf('?');
+  const query = queryStart >= 0 ? request.url.slice(queryStart + 1) : '';
+  const path = queryStart >= 0 ? request.url.slice(0, queryStart) : request.url;
+
+  if (contentType.startsWith('multipart/form-data')) {
+    if (mode !== 'transcription' && mode !== 'translation')
+      throw invalid('this endpoint expects a JSON body');
+    const model = multipartField(raw, 'model') || DEFAULT_MODEL[mode]!;
+    return { mode, path, query, body: null, raw, contentType, model, stream: false, clientWantsUsage: false };
+  }
+
+  let body: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(raw.toString('utf8'));
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    body = parsed as Record<string, unknown>;
+  } catch {
+    throw invalid('Invalid request: the body must be a JSON object');
+  }
+  const model =
+    (typeof body.model === 'string' && body.model.trim()) || pathModel || DEFAULT_MODEL[mode] || '';
+  if (!model) throw invalid('model is required');
+  const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
+  const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
+  validate(mode, body);
+  return {
+    mode,
+    path,
+    query,
+    body,
+    raw,
+    contentType: 'application/json',
+    model,
+    stream,
+    clientWantsUsage: stream && streamOptions?.include_usage === true,
+  };
+}
+
+function validate(mode: RelayMode, body: Record<string, unknown>) {
+  const maxTokens = body.max_tokens ?? body.max_completion_tokens;
+  if (maxTokens !== undefined && (typeof maxTokens !== 'number' || maxTokens < 0 || maxTokens > 2 ** 30)) {
+    throw invalid('max_tokens is invalid');
+  }
+  switch (mode) {
+    case 'chat':
+      if (!Array.isArray(body.messages) || body.messages.length === 0)
+        throw invalid('field messages is required');
+      break;
+    case 'completions':
+      if (body.prompt === undefined || body.prompt === null) throw invalid('field prompt is required');
+      break;
+    case 'embeddings':
+    case 'moderations':
+      if (body.input === undefined || body.input === null || body.input === '')
+        throw invalid('field input is required');
+      break;
+    case 'images':
+      if (typeof body.prompt !== 'string' || !body.prompt) throw invalid('field prompt is required');
+      if (
+        body.n !== undefined &&
+        (!Number.isInteger(body.n) || (body.n as number) < 1 || (body.n as number) > 10)
+      ) {
+        throw invalid('n must be an integer between 1 and 10');
+      }
+      break;
+    case 'speech':
+      if (typeof body.input !== 'string' || !body.input) throw invalid('field input is required');
+      break;
+    case 'rerank':
+      if (typeof body.query !== 'string' || !Array.isArray(body.documents) || body.documents.length === 0) {
+        throw invalid('fields query and documents are required');
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+/** The larger of max_tokens and max_completion_tokens (0 when neither is given). */
+export function requestedMaxTokens(inbound: InboundRequest): number {
+  const b = inbound.body;
+  if (!b) return 0;
+  const values = [b.max_tokens, b.max_completion_tokens].filter((v): v is number => typeof v === 'number');
+  return values.length ? Math.max(...values) : 0;
+}

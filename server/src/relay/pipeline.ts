@@ -1,0 +1,236 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RelayCaller } from './auth/relay-auth.js';
+import { attempt, type AttemptResult, type Delivered, type RequestState } from './attempt.js';
+import { InsufficientQuotaError, type QuotaHold } from './billing/ledger.js';
+import { imageQuota } from './billing/media-pricing.js';
+import { chargeQuota, holdQuota, lookupPrice, type Price, type Usage } from './billing/pricing.js';
+import { estimatePromptTokens, inputText } from './billing/token-count.js';
+import { resolveUsage } from './billing/usage.js';
+import { writeConsumeLog } from './consume-log.js';
+import { RelayError, localError } from './errors.js';
+import { parseInbound, requestedMaxTokens } from './inbound.js';
+import { adapterFor } from './providers/registry.js';
+import type { InboundRequest, RelayMode, UpstreamTarget } from './providers/types.js';
+import type { Relay } from './relay.js';
+import { shouldRetry } from './retry-policy.js';
+import { pickChannel } from './routing/select.js';
+import type { RuntimeChannel } from './routing/runtime-channel.js';
+
+type Outcome =
+  | (Delivered & { channel: RuntimeChannel; target: UpstreamTarget; used: number[] })
+  | { kind: 'failed'; error: RelayError; used: number[] }
+  | { kind: 'aborted'; used: number[] };
+
+const INTERRUPTION_NOTE = { client_aborted: '客户端中断', upstream_broken: '上游中断' } as const;
+
+/**
+ * authenticate → price → hold → pick channel → call (retrying elsewhere while nothing was sent)
+ * → settle exactly once (or release) → log.
+ */
+export async function handleRelay(
+  relay: Relay,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mode: RelayMode,
+  caller: RelayCaller,
+  pathModel?: string,
+): Promise<void> {
+  const { ctx } = relay;
+  const state: RequestState = {
+    requestId: request.id,
+    startedAt: performance.now(),
+    abort: new AbortController(),
+    clientGone: false,
+    pingSeconds: ctx.options.bool('general_setting.ping_interval_enabled')
+      ? ctx.options.num('general_setting.ping_interval_seconds')
+      : 0,
+  };
+  const inbound = parseInbound(request, mode, pathModel);
+  if (caller.token?.modelLimits && !caller.token.modelLimits.has(inbound.model)) {
+    throw new RelayError(403, `该令牌无权访问模型 ${inbound.model}`, 'model_not_allowed');
+  }
+  if (caller.pinnedChannelId === null && relay.routing.tiers(caller.group, inbound.model).length === 0) {
+    throw new RelayError(
+      503,
+      `当前分组 ${caller.group} 下对于模型 ${inbound.model} 无可用渠道`,
+      'model_not_found',
+    );
+  }
+  const price = lookupPrice(ctx.options, inbound.model, caller.group, caller.user);
+  const recordSuccess = await relay.limiter.begin(caller.user.id);
+  const image = mode === 'images' && inbound.body ? imageQuota(price, inbound.body, inbound.model) : null;
+  const amount =
+    image?.quota ??
+    holdQuota(
+      price,
+      estimatePromptTokens(inbound.body?.messages, inputText(inbound.body?.input ?? inbound.body?.prompt)),
+      requestedMaxTokens(inbound),
+      ctx.options.num('PreConsumedQuota'),
+    );
+  const hold = await takeHold(relay, caller, amount, request.id);
+
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) {
+      state.clientGone = true;
+      state.abort.abort();
+    }
+  });
+
+  try {
+    const outcome = await runAttempts(relay, inbound, caller, state, reply);
+    if (outcome.kind === 'failed') throw outcome.error;
+    if (outcome.kind === 'aborted') return;
+    await settle(relay, outcome, { caller, inbound, price, hold, image, state });
+    if (!outcome.interruption) recordSuccess?.();
+  } finally {
+    // A no-op once settled: any path that did not settle gives the hold back, exactly once.
+    ctx.ledger.release(hold);
+  }
+}
+
+async function takeHold(
+  relay: Relay,
+  caller: RelayCaller,
+  amount: number,
+  requestId: string,
+): Promise<QuotaHold> {
+  try {
+    return await relay.ctx.ledger.hold({
+      requestId,
+      userId: caller.user.id,
+      tokenId: caller.token?.id ?? null,
+      tokenUnlimited: caller.token?.unlimited ?? true,
+      amount,
+    });
+  } catch (err) {
+    if (!(err instanceof InsufficientQuotaError)) throw err;
+    if (err.payer === 'token') {
+      throw new RelayError(
+        403,
+        `令牌额度不足：剩余 ${err.available}，需要 ${err.needed}`,
+        'pre_consume_token_quota_failed',
+      );
+    }
+    throw new RelayError(
+      403,
+      `用户额度不足：剩余 ${err.available}，需要 ${err.needed}`,
+      'insufficient_user_quota',
+    );
+  }
+}
+
+async function runAttempts(
+  relay: Relay,
+  inbound: InboundRequest,
+  caller: RelayCaller,
+  state: RequestState,
+  reply: FastifyReply,
+): Promise<Outcome> {
+  const { ctx, routing } = relay;
+  const used: number[] = [];
+  const tried = new Set<number>();
+  const retries = caller.pinnedChannelId === null ? ctx.options.num('RetryTimes') : 0;
+  let lastError: RelayError | null = null;
+  for (let i = 0; i <= retries; i++) {
+    const channel =
+      caller.pinnedChannelId === null
+        ? pickChannel(routing.tiers(caller.group, inbound.model), tried)
+        : pinnedChannel(relay, caller.pinnedChannelId);
+    if (!channel) break;
+    tried.add(channel.id);
+    used.push(channel.id);
+    const adapter = adapterFor(channel.type);
+    if (!adapter || !adapter.supports(inbound.mode)) {
+      lastError = new RelayError(400, `渠道 #${channel.id} 的类型暂不支持此接口`, 'invalid_api_type', {
+        local: false,
+      });
+      continue;
+    }
+    const target = relay.target(channel, inbound);
+    const result: AttemptResult = await attempt(relay.upstream, adapter, inbound, target, state, reply);
+    if (result.kind === 'delivered') return { ...result, channel, target, used };
+    if (result.kind === 'aborted') return { kind: 'aborted', used };
+    lastError = result.error;
+    void relay.health.onFailure(channel, result.error, result.upstreamStatus).catch(() => undefined);
+    if (state.clientGone) return { kind: 'aborted', used };
+    if (!shouldRetry(result.error, result.upstreamStatus)) break;
+  }
+  if (lastError?.status === 429) {
+    lastError = new RelayError(429, '当前分组上游负载已饱和，请稍后再试', lastError.code, lastError.options);
+  }
+  return {
+    kind: 'failed',
+    used,
+    error:
+      lastError ??
+      localError(503, `当前分组 ${caller.group} 下对于模型 ${inbound.model} 无可用渠道`, 'model_not_found'),
+  };
+}
+
+function pinnedChannel(relay: Relay, id: number): RuntimeChannel {
+  const channel = relay.routing.channel(id);
+  if (!channel) throw new RelayError(400, '无效的渠道 Id', 'invalid_channel_id');
+  if (channel.status !== 1) throw new RelayError(403, '该渠道已被禁用', 'channel_disabled');
+  return channel;
+}
+
+interface SettleInput {
+  caller: RelayCaller;
+  inbound: InboundRequest;
+  price: Price;
+  hold: QuotaHold;
+  image: { quota: number; count: number; note: string } | null;
+  state: RequestState;
+}
+
+async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s: SettleInput) {
+  const { ctx } = relay;
+  let usage: Usage;
+  let counted = false;
+  try {
+    ({ usage, counted } = await resolveUsage(
+      s.inbound,
+      outcome.usage,
+      outcome.produced,
+      outcome.target.upstreamModel,
+    ));
+  } catch {
+    usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
+  }
+  if (s.image) usage = { ...usage, promptTokens: s.image.count };
+  const quota = s.image ? s.image.quota : chargeQuota(s.price, usage);
+  ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id, countRequest: true });
+
+  if (outcome.stream) {
+    const { client, translator } = outcome.stream;
+    if (outcome.interruption === 'upstream_broken') {
+      const error = {
+        error: {
+          message: `upstream stream broken (request id: ${s.state.requestId})`,
+          type: 'upstream_error',
+          code: 'stream_broken',
+        },
+      };
+      client.end(`data: ${JSON.stringify(error)}\n\n`);
+    } else client.end(translator.finish(usage));
+  }
+
+  const notes: string[] = [];
+  if (s.image) notes.push(s.image.note);
+  if (outcome.interruption) notes.push(INTERRUPTION_NOTE[outcome.interruption]);
+  writeConsumeLog(ctx, {
+    caller: s.caller,
+    inbound: s.inbound,
+    price: s.price,
+    usage,
+    quota,
+    channelId: outcome.channel.id,
+    usedChannels: outcome.used,
+    upstreamModel: outcome.target.upstreamModel,
+    requestId: s.state.requestId,
+    elapsedMs: performance.now() - s.state.startedAt,
+    frt: outcome.frt,
+    notes,
+    countedLocally: counted,
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../platform/http/api-error.js';
+import { authenticate } from '../platform/http/auth.js';
+import { resolveGroup } from './auth/relay-auth.js';
+import { RelayError } from './errors.js';
+import { handleRelay } from './pipeline.js';
+import { acceptRawBodies, installRelayErrorHandler } from './routes.js';
+
+/**
+ * POST /pg/chat/completions: the console's playground. Signed-in users only (not access tokens);
+ * billed to the user under the group they pick, with no API key involved.
+ */
+export async function playgroundRoutes(app: FastifyInstance, ctx: AppContext) {
+  installRelayErrorHandler(app);
+  acceptRawBodies(app);
+  app.post('/pg/chat/completions', async (request, reply) => {
+    let user;
+    try {
+      user = await authenticate(request, ctx.guards.directory);
+    } catch (err) {
+      if (err instanceof ApiError) throw new RelayError(err.statusCode, err.message, 'unauthorized');
+      throw err;
+    }
+    if (user.viaAccessToken)
+      throw new RelayError(400, '暂不支持使用 access token', 'access_token_not_supported');
+    let group = user.group || 'default';
+    try {
+      const body = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '{}') as {
+        group?: unknown;
+      };
+      if (typeof body.group === 'string' && body.group) group = resolveGroup(ctx, user, body.group);
+    } catch (err) {
+      if (err instanceof RelayError) throw new RelayError(403, '无权访问该分组', 'group_not_allowed');
+      // an unparsable body is reported by the pipeline
+    }
+    await handleRelay(ctx.relay, request, reply, 'chat', {
+      token: null,
+      user,
+      group,
+      tokenName: `playground-${group}`,
+      pinnedChannelId: null,
+    });
+  });
+}

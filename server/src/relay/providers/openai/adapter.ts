@@ -1,0 +1,32 @@
+import type { ProviderAdapter, RelayMode } from '../types.js';
+import { upstreamBody } from './request-body.js';
+import { parseErrorBody, parseJsonResponse } from './response.js';
+import { OpenAIStreamTranslator } from './stream.js';
+import { upstreamUrl } from './upstream-url.js';
+
+/** Every channel type whose upstream speaks the OpenAI protocol (OpenAI, Azure, DeepSeek, ...). */
+export const openAIAdapter: ProviderAdapter = {
+  supports: (_mode: RelayMode) => true,
+
+  buildRequest(inbound, target) {
+    const { channel } = target;
+    const headers: Record<string, string> = {
+      'content-type': inbound.body ? 'application/json' : inbound.contentType,
+      accept: inbound.stream ? 'text/event-stream' : 'application/json',
+    };
+    if (channel.type === 3) headers['api-key'] = channel.key;
+    else headers.authorization = `Bearer ${channel.key}`;
+    if (channel.type === 1 && channel.organization) headers['openai-organization'] = channel.organization;
+    for (const [name, value] of Object.entries(channel.headers)) headers[name.toLowerCase()] = value;
+    return {
+      url: upstreamUrl(inbound, target),
+      method: 'POST',
+      headers,
+      body: upstreamBody(inbound, target),
+    };
+  },
+
+  parseResponse: parseJsonResponse,
+  streamTranslator: (inbound) => new OpenAIStreamTranslator(inbound),
+  parseError: parseErrorBody,
+};

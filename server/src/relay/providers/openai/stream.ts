@@ -1,0 +1,72 @@
+import type { Usage } from '../../billing/pricing.js';
+import type { SseEvent } from '../../stream/sse-parser.js';
+import type { InboundRequest, ReportedUsage, StreamTranslator } from '../types.js';
+import { choiceText } from './response.js';
+import { readUsage, writeUsage } from './usage.js';
+
+/**
+ * OpenAI-compatible streams pass through event by event. Only events that mention usage are
+ * parsed; the rest are forwarded as received and kept for local counting in case the upstream
+ * never reports usage.
+ */
+export class OpenAIStreamTranslator implements StreamTranslator {
+  usage: ReportedUsage | null = null;
+  private readonly seen: string[] = [];
+  private meta: { id: string; created: number; model: string } | null = null;
+
+  constructor(private readonly inbound: InboundRequest) {}
+
+  push(event: SseEvent): string {
+    const data = event.data;
+    if (data === '[DONE]') return '';
+    if (!this.meta || data.includes('"usage"')) {
+      let chunk: { id?: string; created?: number; model?: string; usage?: unknown; choices?: unknown[] };
+      try {
+        chunk = JSON.parse(data) as typeof chunk;
+      } catch {
+        return `data: ${data}\n\n`;
+      }
+      this.meta ??= {
+        id: chunk.id ?? 'chatcmpl-gateway',
+        created: chunk.created ?? Math.floor(Date.now() / 1000),
+        model: chunk.model ?? this.inbound.model,
+      };
+      const usage = readUsage(chunk.usage);
+      if (usage) {
+        this.usage = usage;
+        // We asked for usage on the client's behalf: hide the extra usage-only chunk.
+        if (!this.inbound.clientWantsUsage && Array.isArray(chunk.choices) && chunk.choices.length === 0)
+          return '';
+      }
+    }
+    this.seen.push(data);
+    return `data: ${data}\n\n`;
+  }
+
+  producedText(): string {
+    let text = '';
+    for (const data of this.seen) {
+      try {
+        const chunk = JSON.parse(data) as { choices?: Array<Parameters<typeof choiceText>[0]> };
+        for (const choice of chunk.choices ?? []) text += choiceText(choice);
+      } catch {
+        // a non-JSON event carries no text
+      }
+    }
+    return text;
+  }
+
+  finish(usage: Usage | null): string {
+    let out = '';
+    if (this.inbound.clientWantsUsage && !this.usage && usage) {
+      const meta = this.meta ?? {
+        id: 'chatcmpl-gateway',
+        created: Math.floor(Date.now() / 1000),
+        model: this.inbound.model,
+      };
+      const object = this.inbound.mode === 'completions' ? 'text_completion' : 'chat.completion.chunk';
+      out += `data: ${JSON.stringify({ ...meta, object, choices: [], usage: writeUsage(usage) })}\n\n`;
+    }
+    return out + 'data: [DONE]\n\n';
+  }
+}

@@ -1,0 +1,56 @@
+import { channelTypeInfo } from '@gateway/contract';
+import type { AppContext } from '../context.js';
+import { TokenCache } from './auth/token-cache.js';
+import { ModelRateLimiter } from './model-rate-limit.js';
+import type { InboundRequest, UpstreamTarget } from './providers/types.js';
+import { ChannelHealth } from './routing/health.js';
+import { RoutingTable } from './routing/routing-table.js';
+import type { RuntimeChannel } from './routing/runtime-channel.js';
+import { UpstreamClient } from './upstream-client.js';
+
+/** Upstreams known to honour stream_options.include_usage besides those the type table marks. */
+const STREAM_USAGE_TYPES = new Set([43]);
+
+/** The gateway's moving parts, built once per process. */
+export class Relay {
+  readonly tokens: TokenCache;
+  readonly routing: RoutingTable;
+  readonly health: ChannelHealth;
+  readonly limiter: ModelRateLimiter;
+  readonly upstream: UpstreamClient;
+
+  constructor(readonly ctx: AppContext) {
+    this.tokens = new TokenCache(ctx.db, ctx.bus);
+    this.routing = new RoutingTable(ctx.db, ctx.bus);
+    this.health = new ChannelHealth(ctx, this.routing);
+    this.limiter = new ModelRateLimiter(ctx.options, ctx.redis, ctx.config.redisPrefix);
+    this.upstream = new UpstreamClient(ctx.config.relay);
+  }
+
+  async start() {
+    await this.routing.reload();
+  }
+
+  async close() {
+    await this.upstream.close();
+  }
+
+  /** How one request is sent to one channel. */
+  target(channel: RuntimeChannel, inbound: InboundRequest): UpstreamTarget {
+    const mapped = channel.modelMapping[inbound.model];
+    const clientVersion = new URLSearchParams(inbound.query).get('api-version');
+    return {
+      channel,
+      upstreamModel: mapped && mapped.trim() ? mapped.trim() : inbound.model,
+      // A client that asks for usage gets the option forwarded; we add it ourselves only where
+      // the upstream is known to support it.
+      includeUsage:
+        inbound.stream &&
+        (inbound.clientWantsUsage ||
+          (this.ctx.config.relay.forceStreamUsage &&
+            (channelTypeInfo(channel.type)?.streamUsage === true || STREAM_USAGE_TYPES.has(channel.type)))),
+      passThrough: this.ctx.options.bool('global.pass_through_request_enabled'),
+      azureApiVersion: clientVersion || channel.other.trim() || this.ctx.config.relay.azureDefaultApiVersion,
+    };
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { authenticateRelay, type RelayCaller } from './auth/relay-auth.js';
+import { billingRoutes } from './billing-routes.js';
+import { RelayError, openAIErrorBody } from './errors.js';
+import { modelRoutes } from './model-routes.js';
+import { handleRelay } from './pipeline.js';
+import type { RelayMode } from './providers/types.js';
+
+const ENDPOINTS: Array<[string, RelayMode]> = [
+  ['/v1/chat/completions', 'chat'],
+  ['/v1/completions', 'completions'],
+  ['/v1/embeddings', 'embeddings'],
+  ['/v1/engines/:model/embeddings', 'embeddings'],
+  ['/v1/images/generations', 'images'],
+  ['/v1/audio/speech', 'speech'],
+  ['/v1/audio/transcriptions', 'transcription'],
+  ['/v1/audio/translations', 'translation'],
+  ['/v1/moderations', 'moderations'],
+  ['/v1/rerank', 'rerank'],
+];
+
+const NOT_IMPLEMENTED = [
+  '/v1/images/edits',
+  '/v1/images/variations',
+  '/v1/files',
+  '/v1/files/*',
+  '/v1/fine-tunes',
+  '/v1/fine-tunes/*',
+  '/v1/fine_tuning/*',
+];
+
+/** Relay error answers: the OpenAI error shape, whatever failed. */
+export function installRelayErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | RelayError, request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.sent || reply.raw.headersSent) {
+      request.log.warn({ err: error }, 'relay error after the response started');
+      return;
+    }
+    let relayError: RelayError;
+    if (error instanceof RelayError) relayError = error;
+    else if (error.statusCode && error.statusCode < 500) {
+      relayError = new RelayError(error.statusCode, error.message, error.code ?? 'invalid_request', {
+        type: 'invalid_request_error',
+      });
+    } else {
+      request.log.error({ err: error }, 'relay request failed');
+      relayError = new RelayError(500, 'internal error', 'internal_error');
+    }
+    void reply.code(relayError.status).send(openAIErrorBody(relayError, request.id));
+  });
+}
+
+/** Bodies stay raw: the pipeline parses JSON itself and forwards uploads byte for byte. */
+export function acceptRawBodies(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+}
+
+/** Browsers may call the relay directly (chat web apps): allow any origin. */
+function allowCors(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('access-control-allow-origin', request.headers.origin ?? '*');
+    reply.header('vary', 'origin');
+    if (request.method === 'OPTIONS') {
+      reply
+        .header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS')
+        .header(
+          'access-control-allow-headers',
+          request.headers['access-control-request-headers'] ?? 'authorization,content-type',
+        )
+        .header('access-control-max-age', '86400');
+      await reply.code(204).send();
+    }
+  });
+}
+
+export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
+  const relay = ctx.relay;
+  installRelayErrorHandler(app);
+  acceptRawBodies(app);
+  allowCors(app);
+  app.options('/v1/*', async () => undefined);
+
+  const caller = (request: FastifyRequest): Promise<RelayCaller> =>
+    authenticateRelay(request, ctx, relay.tokens);
+  for (const [path, mode] of ENDPOINTS) {
+    app.post(path, async (request, reply) => {
+      const who = await caller(request);
+      const pathModel = (request.params as { model?: string }).model;
+      await handleRelay(relay, request, reply, mode, who, pathModel);
+    });
+  }
+  for (const path of NOT_IMPLEMENTED) {
+    app.all(path, async () => {
+      throw new RelayError(501, 'API not implemented', 'api_not_implemented');
+    });
+  }
+  await modelRoutes(app, ctx, caller);
+  await billingRoutes(app, ctx, caller);
+}

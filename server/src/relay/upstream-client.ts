@@ -1,0 +1,61 @@
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { Config } from '../config.js';
+import type { UpstreamRequest } from './providers/types.js';
+
+export type UpstreamResponse = Dispatcher.ResponseData;
+
+/**
+ * Upstream HTTP with keep-alive connection pools. Timeouts: connecting, waiting for the response
+ * headers, and silence between body chunks (the stream idle timeout).
+ */
+export class UpstreamClient {
+  private readonly agent: Agent;
+  private readonly proxies = new Map<string, ProxyAgent>();
+
+  constructor(private readonly config: Config['relay']) {
+    this.agent = new Agent({
+      connect: { timeout: config.connectTimeoutMs },
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 120_000,
+    });
+  }
+
+  private dispatcher(proxy: string | undefined): Dispatcher {
+    if (!proxy) return this.agent;
+    let agent = this.proxies.get(proxy);
+    if (!agent) {
+      agent = new ProxyAgent({ uri: proxy, connect: { timeout: this.config.connectTimeoutMs } });
+      this.proxies.set(proxy, agent);
+    }
+    return agent;
+  }
+
+  send(req: UpstreamRequest, signal: AbortSignal, proxy?: string): Promise<UpstreamResponse> {
+    return request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal,
+      dispatcher: this.dispatcher(proxy),
+      headersTimeout: this.config.responseTimeoutMs || undefined,
+      bodyTimeout: this.config.streamIdleTimeoutMs,
+    });
+  }
+
+  async close() {
+    await Promise.all([this.agent.close(), ...[...this.proxies.values()].map((p) => p.close())]);
+  }
+}
+
+/** Reads a whole body, refusing absurd sizes. */
+export async function readBody(res: UpstreamResponse, limit = 256 * 1024 * 1024): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) throw new Error(`upstream body larger than ${limit} bytes`);
+    parts.push(buf);
+  }
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+}

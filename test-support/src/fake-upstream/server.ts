@@ -1,0 +1,171 @@
+/**
+ * The fake upstream server: records every request, picks a scenario from the API key, applies
+ * the scenario's generic behaviour (delay, dropped connection, failures) and hands the request
+ * to the matching protocol-family route.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { multipartBoundary, parseMultipart } from './multipart.js';
+import { openAIFamily } from './openai/family.js';
+import { openAIRoutes } from './openai/routes.js';
+import { Reply } from './reply.js';
+import { RequestLog } from './requests.js';
+import { matchRoute, type Route } from './router.js';
+import { ScenarioBook, extractKey } from './scenarios.js';
+import type { FakeUpstreamOptions, RecordedRequest, ScenarioSpec, UploadedFile } from './types.js';
+
+/** Protocol families in match order; Anthropic (`/v1/messages`) and Gemini routes go here too. */
+const ROUTES: readonly Route[] = [...openAIRoutes];
+
+export interface FakeUpstream {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`; OpenAI SDKs take `${url}/v1`. */
+  readonly url: string;
+  /** Everything received so far. */
+  readonly requests: RequestLog;
+  /** Behaviour for requests made with `key` (replaces an earlier registration and its counters). */
+  scenario(key: string, spec: ScenarioSpec): void;
+  /** One spec per request, in order; the last one keeps serving once reached. */
+  scenarioSequence(key: string, specs: ScenarioSpec[]): void;
+  /** Behaviour for keys without a registration. */
+  setDefaultScenario(spec: ScenarioSpec): void;
+  /** Forgets registered scenarios and recorded requests (the default scenario stays). */
+  reset(): void;
+  /** Stops listening and cuts open connections, including hanging streams. */
+  close(): Promise<void>;
+}
+
+interface ParsedBody {
+  body: unknown;
+  files: UploadedFile[];
+  invalidJson: boolean;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function parseBody(contentType: string | undefined, raw: Buffer): ParsedBody {
+  const boundary = multipartBoundary(contentType);
+  if (boundary) {
+    const form = parseMultipart(raw, boundary);
+    return { body: form.fields, files: form.files, invalidJson: false };
+  }
+  // Without a content type we still try JSON: a gateway that forgets the header should not get
+  // a confusing failure here, and the header is visible in the recorded request anyway.
+  const jsonish = !contentType || /json/i.test(contentType);
+  if (raw.length === 0 || !jsonish) return { body: undefined, files: [], invalidJson: false };
+  try {
+    return { body: JSON.parse(raw.toString('utf8')) as unknown, files: [], invalidJson: false };
+  } catch {
+    return { body: undefined, files: [], invalidJson: true };
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
+  const requests = new RequestLog();
+  const scenarios = new ScenarioBook(options.defaultScenario);
+  let baseUrl = '';
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake-upstream');
+    const query = Object.fromEntries(url.searchParams);
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch {
+      return; // The client gave up while uploading; there is no one to answer.
+    }
+    const parsed = parseBody(req.headers['content-type'], raw);
+    const method = req.method ?? 'GET';
+    const key = extractKey(req.headers, query);
+    const match = matchRoute(ROUTES, method, url.pathname);
+    const record: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query,
+      headers: req.headers,
+      key,
+      body: parsed.body,
+      rawBody: raw,
+      files: parsed.files,
+      route: match?.route.name,
+      params: match?.params ?? {},
+      time: Date.now(),
+      clientAborted: false,
+    };
+
+    if (!match) {
+      requests.add(record);
+      const reply = new Reply(res, {}, openAIFamily, record);
+      const message = `Invalid URL (${method} ${url.pathname})`;
+      return reply.error({ status: 404, message, type: 'invalid_request_error', code: null });
+    }
+
+    const { spec, fail, registered } = scenarios.resolve(key);
+    record.scenario = spec.name;
+    requests.add(record);
+    const family = match.route.family;
+    const reply = new Reply(res, spec, family, record);
+
+    if (!(await reply.sleep(spec.delayMs))) return;
+    if (spec.dropConnection) return reply.destroy();
+    if (!key && options.requireKey) return reply.error(family.missingKey());
+    if (!registered && key.startsWith('invalid')) return reply.error(family.invalidKey(key));
+    if (fail) return reply.error(spec.error ?? family.defaultFailure());
+
+    await match.route.handle({
+      request: record,
+      body: isObject(parsed.body) ? parsed.body : {},
+      invalidJson: parsed.invalidJson,
+      params: match.params,
+      spec,
+      reply,
+      baseUrl,
+    });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A bug in the fake must surface as a loud 500, never as a silently hanging test.
+      const message = `fake upstream crashed: ${error instanceof Error ? error.stack : String(error)}`;
+      console.error(message);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message, type: 'fake_upstream_error', param: null, code: null } }));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    requests,
+    scenario: (key, spec) => scenarios.set(key, spec),
+    scenarioSequence: (key, specs) => scenarios.sequence(key, specs),
+    setDefaultScenario: (spec) => scenarios.setDefault(spec),
+    reset() {
+      scenarios.reset();
+      requests.clear();
+    },
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Hanging streams and idle keep-alive sockets would otherwise hold close() forever.
+        server.closeAllConnections();
+      });
+    },
+  };
+}
