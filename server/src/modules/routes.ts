@@ -1,12 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
+import { channelRoutes } from './channels/routes.js';
+import { groupRoutes } from './groups/routes.js';
+import { logRoutes } from './logs/routes.js';
 import { optionRoutes } from './options/routes.js';
 import { setupRoutes } from './setup/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { redemptionRoutes } from './redemptions/routes.js';
+import { tokenRoutes } from './tokens/routes.js';
+import { topUpRoutes } from './topup/routes.js';
 import { selfRoutes } from './users/self-routes.js';
+import { channelTestRoutes } from '../relay/channel-test-routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 /** Every /api route module, registered in this order under the /api prefix. */
-export const API_ROUTES: RouteModule[] = [setupRoutes, siteRoutes, authRoutes, selfRoutes, optionRoutes];
+export const API_ROUTES: RouteModule[] = [
+  setupRoutes,
+  siteRoutes,
+  authRoutes,
+  selfRoutes,
+  optionRoutes,
+  tokenRoutes,
+  redemptionRoutes,
+  topUpRoutes,
+  channelRoutes,
+  logRoutes,
+  groupRoutes,
+  channelTestRoutes,
+];
