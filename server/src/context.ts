@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { startBackgroundJobs } from './background-jobs.js';
 import type { Config, SqlDialectName } from './config.js';
 import { MemoryBus, RedisBus, type Bus } from './platform/cache/bus.js';
 import { connectRedis } from './platform/cache/redis.js';
@@ -20,8 +21,6 @@ import { UserCache } from './modules/users/user-cache.js';
 import { MemoryBalanceAuthority, RedisBalanceAuthority } from './relay/billing/balance-authority.js';
 import { QuotaLedger } from './relay/billing/ledger.js';
 import { Relay } from './relay/relay.js';
-import { testAllChannels } from './relay/channel-test.js';
-import { LeasedLoop } from './platform/jobs/leased-loop.js';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -129,15 +128,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     } satisfies AppContext as AppContext;
     ctx.relay = new Relay(ctx);
     await ctx.relay.start();
-    const channelTests = new LeasedLoop(
-      'channel-test',
-      config.jobs.channelTestMinutes * 60_000,
-      () => testAllChannels(ctx.relay),
-      redis,
-      config.redisPrefix,
-    );
-    channelTests.start();
-    closers.push(async () => channelTests.stop());
+    const stopJobs = startBackgroundJobs(ctx);
+    closers.push(async () => stopJobs());
     return ctx;
   } catch (err) {
     for (const close of closers.reverse()) await close().catch(() => undefined);

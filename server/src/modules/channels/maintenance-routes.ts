@@ -3,28 +3,17 @@ import {
   channelIdParam,
   channelTypeModels,
   fetchModelsRequest,
-  type ChannelBalanceResult,
   type OpenAIModelObject,
-  type UpdateAllBalancesResult,
 } from '@gateway/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError, badRequest, ok, parseInput } from '../../platform/http/api-error.js';
-import type { ChannelRow } from '../../platform/db/schema.js';
 import type { ChannelService } from './service.js';
-import {
-  fetchBalance,
-  fetchUpstreamModels,
-  firstKeyLine,
-  supportsBalance,
-  UpstreamError,
-} from './upstream-info.js';
+import { refreshBalance, updateAllBalances } from './balances.js';
+import { fetchUpstreamModels, firstKeyLine, supportsBalance, UpstreamError } from './upstream-info.js';
 
 /** The date OpenAI gives its legacy model objects; any fixed value does. */
 const MODEL_CREATED = 1626777600;
-/** How many balance APIs "update all" queries at once. */
-const BALANCE_CONCURRENCY = 4;
-const LOW_BALANCE_REASON = '余额不足';
 
 /** Upstream failures are the upstream's fault, not the caller's: 502 with the reason. */
 async function upstream<T>(call: () => Promise<T>): Promise<T> {
@@ -81,45 +70,14 @@ export async function channelMaintenanceRoutes(
     return ok(await upstream(() => fetchUpstreamModels(body.type, body.base_url ?? '', body.key)));
   });
 
-  async function refreshBalance(channel: ChannelRow): Promise<ChannelBalanceResult> {
-    const balance = await fetchBalance(channel.type, channel.base_url, firstKeyLine(channel.key));
-    const time = await service.saveBalance(channel.id, balance);
-    return { id: channel.id, balance, balance_updated_time: time };
-  }
-
   app.get('/channel/update_balance/:id', guard, async (request) => {
     const { id } = parseInput(channelIdParam, request.params);
     const channel = await service.get(id);
     if (!supportsBalance(channel.type)) throw badRequest('尚未实现');
-    const result = await upstream(() => refreshBalance(channel));
+    const result = await upstream(() => refreshBalance(service, channel));
     service.changed();
     return ok(result);
   });
 
-  /** Every enabled channel with a balance API; a balance ≤ 0 auto-disables the channel. */
-  app.get('/channel/update_balance', guard, async () => {
-    const channels = (await service.repo.findEnabled()).filter((c) => supportsBalance(c.type));
-    const result: UpdateAllBalancesResult = { updated: 0, failed: [], disabled: [] };
-    let next = 0;
-    const worker = async () => {
-      while (next < channels.length) {
-        const channel = channels[next++];
-        try {
-          const { balance } = await refreshBalance(channel);
-          result.updated++;
-          if (balance <= 0) {
-            await service.autoDisable(channel, LOW_BALANCE_REASON);
-            result.disabled.push(channel.id);
-          }
-        } catch (err) {
-          result.failed.push({ id: channel.id, name: channel.name, message: (err as Error).message });
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: BALANCE_CONCURRENCY }, worker));
-    if (result.updated > 0) service.changed();
-    result.disabled.sort((a, b) => a - b);
-    result.failed.sort((a, b) => a.id - b.id);
-    return ok(result);
-  });
+  app.get('/channel/update_balance', guard, async () => ok(await updateAllBalances(service)));
 }
