@@ -204,3 +204,21 @@ describe('sessions across a restart', () => {
     }
   });
 });
+
+describe('setup when an administrator already exists', () => {
+  it('only records the usage mode', async () => {
+    const gw = await startGateway();
+    try {
+      await gw.ctx.users.repo.insert({ username: 'oldroot', password: 'x', role: 100 });
+      const anon = new ApiClient(gw.url);
+      const status = await anon.get<{ root_init: boolean }>('/api/setup');
+      expect(status.body.data?.root_init).toBe(true);
+      const res = await anon.post('/api/setup', { SelfUseModeEnabled: true });
+      expect(res.body).toMatchObject({ success: true, message: '系统初始化成功' });
+      expect(gw.ctx.options.bool('SelfUseModeEnabled')).toBe(true);
+      expect(await gw.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+    } finally {
+      await gw.stop();
+    }
+  });
+});

@@ -9,6 +9,9 @@ export const setupRequest = z.object({
 });
 export type SetupRequest = z.input<typeof setupRequest>;
 
+/** When an administrator already exists, the wizard only sets the usage mode. */
+export const setupModeRequest = setupRequest.pick({ SelfUseModeEnabled: true, DemoSiteEnabled: true });
+
 export interface SetupStatus {
   status: boolean;
   root_init: boolean;

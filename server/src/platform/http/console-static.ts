@@ -18,6 +18,7 @@ export async function registerConsole(app: FastifyInstance, distDir: string) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // One route per built file (registered at start-up); the SPA fallback handles the rest.
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
@@ -28,11 +29,6 @@ export async function registerConsole(app: FastifyInstance, distDir: string) {
         );
       },
     });
-    // Register every built file as its own route; the SPA fallback handles the rest.
-    for (const file of listFiles(distDir)) {
-      if (file === 'index.html') continue;
-      app.get(`/${file}`, (_req, reply) => reply.sendFile(file));
-    }
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -59,14 +55,4 @@ export async function registerConsole(app: FastifyInstance, distDir: string) {
     if (!hasBuild) return reply.type('text/html').send(NOT_BUILT_PAGE);
     return reply.type('text/html').sendFile('index.html');
   });
-}
-
-function listFiles(root: string, dir = ''): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...listFiles(root, rel));
-    else out.push(rel);
-  }
-  return out;
 }
