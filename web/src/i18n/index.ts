@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './resources/en';
+import { featureTexts } from './resources/features';
 import { zh } from './resources/zh';
 import { storedLanguage } from './language';
 
@@ -11,7 +12,10 @@ export function initI18n(language = storedLanguage()) {
     return i18n;
   }
   void i18n.use(initReactI18next).init({
-    resources: { zh: { translation: zh }, en: { translation: en } },
+    resources: {
+      zh: { translation: { ...zh, ...featureTexts('zh') } },
+      en: { translation: { ...en, ...featureTexts('en') } },
+    },
     lng: language,
     fallbackLng: 'zh',
     interpolation: { escapeValue: false },

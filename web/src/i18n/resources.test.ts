@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './resources/en';
+import { featureTexts } from './resources/features';
 import { zh } from './resources/zh';
 
 function flatten(tree: object, prefix = ''): Record<string, string> {
@@ -12,8 +13,8 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
 }
 
 describe('translations', () => {
-  const zhTexts = flatten(zh);
-  const enTexts = flatten(en);
+  const zhTexts = flatten({ ...zh, ...featureTexts('zh') });
+  const enTexts = flatten({ ...en, ...featureTexts('en') });
 
   it('have the same keys in Chinese and English', () => {
     expect(Object.keys(enTexts).sort()).toEqual(Object.keys(zhTexts).sort());

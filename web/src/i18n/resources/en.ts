@@ -1,6 +1,11 @@
 import type { Messages } from './zh';
 
 export const en: Messages = {
+  table: {
+    columnSettings: 'Column settings',
+    resetColumns: 'Reset',
+    selectAll: 'Select all',
+  },
   common: {
     appName: 'Model Gateway',
     loading: 'Loading...',

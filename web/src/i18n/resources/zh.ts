@@ -1,5 +1,10 @@
 /** Chinese texts. Where the spec gives a Chinese wording it is used verbatim. */
 export const zh = {
+  table: {
+    columnSettings: '列设置',
+    resetColumns: '重置',
+    selectAll: '全选',
+  },
   common: {
     appName: '模型网关',
     loading: '加载中...',

@@ -1,0 +1,14 @@
+/**
+ * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
+ * `{ zh: {...}, en: {...} }`) and merged here under their namespace. Add one line per feature.
+ */
+export interface FeatureTexts {
+  zh: Record<string, unknown>;
+  en: Record<string, unknown>;
+}
+
+export const FEATURE_TEXTS: Record<string, FeatureTexts> = {};
+
+export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(FEATURE_TEXTS).map(([ns, texts]) => [ns, texts[language]]));
+}
