@@ -185,6 +185,27 @@ describe('relay request checks', () => {
     }
   });
 
+  it('counts only successful requests toward the success limit', async () => {
+    const limitedUser = await registerAndLogin(gw.url, 'succlimited');
+    await setUserQuota(gw, limitedUser.userId!, 1_000_000);
+    const token = await addToken(gw, limitedUser.userId!, { unlimited: true });
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitCount', value: '0' });
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitSuccessCount', value: '2' });
+    await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'true' });
+    try {
+      // Failures (no channel for this model) do not use up the success allowance.
+      for (let i = 0; i < 3; i++) expect((await call(token.apiKey, 'no-such-model'))?.status).toBe(503);
+      expect(await call(token.apiKey)).toBeNull();
+      expect(await call(token.apiKey)).toBeNull();
+      const err = await call(token.apiKey);
+      expect(err?.status).toBe(429);
+      expect(err?.message).toContain('您已达到请求数限制：1分钟内最多请求2次');
+    } finally {
+      await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'false' });
+      await root.put('/api/option/', { key: 'ModelRequestRateLimitSuccessCount', value: '1000' });
+    }
+  });
+
   it('serves the console playground to signed-in users, billed to the user', async () => {
     await setUserQuota(gw, user.userId!, 100_000);
     upstream.scenario('ok', { usage: { prompt: 10, completion: 10 } });

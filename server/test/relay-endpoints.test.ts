@@ -239,6 +239,30 @@ describe('relay endpoints', () => {
     await expect(limitedClient.models.retrieve('embed-test')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('keeps a slow stream alive with ping comments when enabled', async () => {
+    await root.put('/api/option/', { key: 'general_setting.ping_interval_seconds', value: '1' });
+    await root.put('/api/option/', { key: 'general_setting.ping_interval_enabled', value: 'true' });
+    try {
+      upstream.scenario('slowstart', {
+        chunks: ['late'],
+        chunkDelayMs: 1300,
+        usage: { prompt: 1, completion: 1 },
+      });
+      await addChannel(gw, { key: 'slowstart', baseUrl: upstream.url, models });
+      const res = await fetch(`${gw.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-test', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+      });
+      const body = await res.text();
+      expect(body).toContain(': PING');
+      expect(body).toContain('late');
+      expect(body.trim().endsWith('data: [DONE]')).toBe(true);
+    } finally {
+      await root.put('/api/option/', { key: 'general_setting.ping_interval_enabled', value: 'false' });
+    }
+  });
+
   it('answers endpoints it does not offer with 501', async () => {
     const res = await fetch(`${gw.url}/v1/files`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(res.status).toBe(501);

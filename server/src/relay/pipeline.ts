@@ -45,6 +45,8 @@ export async function handleRelay(
       ? ctx.options.num('general_setting.ping_interval_seconds')
       : 0,
   };
+  // Before any other check: the total limit counts failed requests too.
+  const recordSuccess = await relay.limiter.begin(caller.user.id);
   const inbound = parseInbound(request, mode, pathModel);
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(inbound.model)) {
     throw new RelayError(403, `该令牌无权访问模型 ${inbound.model}`, 'model_not_allowed');
@@ -57,7 +59,6 @@ export async function handleRelay(
     );
   }
   const price = lookupPrice(ctx.options, inbound.model, caller.group, caller.user);
-  const recordSuccess = await relay.limiter.begin(caller.user.id);
   const image = mode === 'images' && inbound.body ? imageQuota(price, inbound.body, inbound.model) : null;
   const amount =
     image?.quota ??
