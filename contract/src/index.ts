@@ -5,6 +5,7 @@ export * from './api/envelope.js';
 export * from './api/setup.js';
 export * from './api/status.js';
 export * from './api/users.js';
+export * from './api/channel-fields.js';
 export * from './api/channels.js';
 export * from './api/logs.js';
 export * from './api/models.js';
