@@ -5,3 +5,4 @@ export * from './fake-upstream/index.js';
 export * from './fake-epay.js';
 export * from './relay-fixtures.js';
 export * from './openai-errors.js';
+export * from './fake-smtp.js';

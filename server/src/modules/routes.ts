@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
+import { emailRoutes } from './auth/email-routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { logRoutes } from './logs/routes.js';
@@ -20,6 +21,7 @@ export const API_ROUTES: RouteModule[] = [
   setupRoutes,
   siteRoutes,
   authRoutes,
+  emailRoutes,
   selfRoutes,
   optionRoutes,
   tokenRoutes,

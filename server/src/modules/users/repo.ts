@@ -72,6 +72,12 @@ export class UserRepo {
     return row !== undefined;
   }
 
+  /** Any row, deleted or not, using this email. */
+  async emailTaken(email: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    return row !== undefined;
+  }
+
   findByAffCode(code: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
