@@ -7,6 +7,7 @@ import {
   channelUsedQuota,
   consumeLogs,
   registerAndLogin,
+  removeAllChannels,
   setUserQuota,
   setupAndLoginRoot,
   startFakeUpstream,
@@ -61,9 +62,7 @@ describe('relay billing', () => {
     const user = await registerAndLogin(gw.url, `payer${n++}`);
     userId = user.userId!;
     upstream.reset();
-    await gw.ctx.db.deleteFrom('abilities').execute();
-    await gw.ctx.db.deleteFrom('channels').execute();
-    await gw.ctx.relay.routing.reload();
+    await removeAllChannels(gw);
     await setUserQuota(gw, userId, START);
     await root.put('/api/option/', { key: 'RetryTimes', value: '0' });
   });

@@ -5,6 +5,7 @@ import {
   addToken,
   consumeLogs,
   registerAndLogin,
+  removeAllChannels,
   setUserQuota,
   setupAndLoginRoot,
   startFakeUpstream,
@@ -61,9 +62,7 @@ describe('relay endpoints', () => {
 
   beforeEach(async () => {
     upstream.reset();
-    await gw.ctx.db.deleteFrom('abilities').execute();
-    await gw.ctx.db.deleteFrom('channels').execute();
-    await gw.ctx.relay.routing.reload();
+    await removeAllChannels(gw);
   });
 
   const models = [

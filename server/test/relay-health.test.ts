@@ -6,6 +6,7 @@ import {
   balances,
   consumeLogs,
   registerAndLogin,
+  removeAllChannels,
   setUserQuota,
   setupAndLoginRoot,
   startFakeUpstream,
@@ -49,9 +50,7 @@ describe('channel health and broken streams', () => {
   });
   beforeEach(async () => {
     upstream.reset();
-    await gw.ctx.db.deleteFrom('abilities').execute();
-    await gw.ctx.db.deleteFrom('channels').execute();
-    await gw.ctx.relay.routing.reload();
+    await removeAllChannels(gw);
     for (const [key, value] of Object.entries({
       AutomaticDisableChannelEnabled: 'true',
       AutomaticEnableChannelEnabled: 'true',

@@ -69,6 +69,13 @@ export async function addChannel(gw: RunningGateway, c: ChannelFixture): Promise
   return id;
 }
 
+/** Removes every channel (and its abilities) so a test starts from an empty routing table. */
+export async function removeAllChannels(gw: RunningGateway) {
+  await gw.ctx.db.deleteFrom('abilities').execute();
+  await gw.ctx.db.deleteFrom('channels').execute();
+  await gw.ctx.relay.routing.reload();
+}
+
 export interface TokenFixture {
   name?: string;
   remainQuota?: number;
