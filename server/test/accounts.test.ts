@@ -222,3 +222,29 @@ describe('setup when an administrator already exists', () => {
     }
   });
 });
+
+describe('admin user lookup', () => {
+  it('shows a user to admins of a higher role only', async () => {
+    const gw = await startGateway();
+    try {
+      const root = await setupAndLoginRoot(gw.url);
+      const alice = await registerAndLogin(gw.url, 'alice2');
+      const bob = await registerAndLogin(gw.url, 'bob2');
+      const seen = await root.get<{ username: string; quota: number }>(`/api/user/${alice.userId}`);
+      expect(seen.body.data).toMatchObject({ username: 'alice2', quota: 0 });
+      expect(seen.body.data).not.toHaveProperty('password');
+      expect((await root.get('/api/user/99999')).status).toBe(404);
+      expect((await bob.get(`/api/user/${alice.userId}`)).status).toBe(403);
+      await gw.ctx.users.repo.update(bob.userId!, { role: 10 });
+      gw.ctx.users.cache.invalidate(bob.userId!);
+      expect((await bob.get(`/api/user/${alice.userId}`)).status).toBe(200);
+      const peer = await bob.get(`/api/user/${root.userId}`);
+      expect(peer.status).toBe(403);
+      expect(peer.body.message).toBe('无权获取同级或更高等级用户的信息');
+      // Static routes keep working next to /user/:id.
+      expect((await alice.get('/api/user/self')).status).toBe(200);
+    } finally {
+      await gw.stop();
+    }
+  });
+});

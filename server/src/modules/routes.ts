@@ -12,6 +12,7 @@ import { redemptionRoutes } from './redemptions/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { topUpRoutes } from './topup/routes.js';
 import { selfRoutes } from './users/self-routes.js';
+import { userAdminRoutes } from './users/admin-routes.js';
 import { channelTestRoutes } from '../relay/channel-test-routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -23,6 +24,7 @@ export const API_ROUTES: RouteModule[] = [
   authRoutes,
   emailRoutes,
   selfRoutes,
+  userAdminRoutes,
   optionRoutes,
   tokenRoutes,
   redemptionRoutes,
