@@ -64,8 +64,7 @@ describe('console shell on a fresh gateway', () => {
   it('signs the administrator in to the console, switches language both ways and signs out', async () => {
     await signIn(page, gateway.url, ROOT);
     await page.waitForURL('**/token');
-    await page.getByTestId('later-release').waitFor();
-    await page.getByText('此页面将在后续版本中提供，敬请期待。').waitFor();
+    await page.getByRole('heading', { name: '令牌管理' }).waitFor();
     const zhSidebar = await sidebarTexts(page);
     expect(zhSidebar).toEqual(
       expect.arrayContaining(['API令牌', '使用日志', '渠道管理', '系统设置', '个人设置']),
@@ -74,7 +73,7 @@ describe('console shell on a fresh gateway', () => {
 
     await page.getByRole('button', { name: '语言' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByText('This page arrives in a later release.').first().waitFor();
+    await page.getByRole('heading', { name: 'Tokens' }).waitFor();
     const enSidebar = await sidebarTexts(page);
     expect(enSidebar).toEqual(expect.arrayContaining(['API Tokens', 'Usage Logs', 'System Settings']));
     expect(enSidebar).not.toContain('API令牌');
@@ -86,7 +85,7 @@ describe('console shell on a fresh gateway', () => {
 
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
-    await page.getByText('此页面将在后续版本中提供，敬请期待。').waitFor();
+    await page.getByRole('heading', { name: '令牌管理' }).waitFor();
     expect(await sidebarTexts(page)).toContain('API令牌');
 
     await signOut(page);

@@ -1,3 +1,10 @@
+import { channelTexts } from '../../pages/Channel/texts';
+import { redemptionTexts } from '../../pages/Redemption/texts';
+import { walletTexts } from '../../pages/TopUp/texts';
+import { chatTexts } from '../../pages/Chat/texts';
+import { logTexts } from '../../pages/Log/texts';
+import { tokenTexts } from '../../pages/Token/texts';
+
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
  * `{ zh: {...}, en: {...} }`) and merged here under their namespace. Add one line per feature.
@@ -7,7 +14,14 @@ export interface FeatureTexts {
   en: Record<string, unknown>;
 }
 
-export const FEATURE_TEXTS: Record<string, FeatureTexts> = {};
+export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
+  channels: channelTexts,
+  redemption: redemptionTexts,
+  wallet: walletTexts,
+  chat: chatTexts,
+  log: logTexts,
+  token: tokenTexts,
+};
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {
   return Object.fromEntries(Object.entries(FEATURE_TEXTS).map(([ns, texts]) => [ns, texts[language]]));

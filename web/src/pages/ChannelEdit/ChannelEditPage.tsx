@@ -1,8 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Navigate, useParams } from 'react-router';
 
-/** /channel/add and /channel/edit/:id: the channel editor ships in a later release; the route, guard and layout are already live. */
+/**
+ * /channel/add and /channel/edit/:id: the editor is the channel page's drawer, so these addresses
+ * open the list with the drawer open (/channel?add=1, /channel?edit=<id>).
+ */
 export function ChannelEditPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.channelEdit')} />;
+  const { id } = useParams();
+  const target = id && /^\d+$/.test(id) ? `/channel?edit=${id}` : '/channel?add=1';
+  return <Navigate to={target} replace />;
 }
