@@ -271,6 +271,46 @@ describe('channels: create, read, update, delete', () => {
     expect((await root.delete(`/api/channel/${c.id}`)).status).toBe(404);
   });
 
+  it('copies a channel with its key and settings, counters reset', async () => {
+    const [source] = (
+      await create({
+        ...base,
+        name: 'original',
+        key: 'sk-secret-copy',
+        models: 'gpt-4o,o3',
+        group: 'default,vip',
+        priority: 7,
+      })
+    ).body.data!;
+    await gw.ctx.db
+      .updateTable('channels')
+      .set({ used_quota: 999, balance: 12.5 })
+      .where('id', '=', source!.id)
+      .execute();
+    const before = published;
+    const copy = await root.post<ChannelView>(`/api/channel/copy/${source!.id}`);
+    expect(copy.body.success, copy.body.message).toBe(true);
+    const view = copy.body.data!;
+    expect(view).toMatchObject({
+      name: 'original_复制',
+      priority: 7,
+      models: 'gpt-4o,o3',
+      group: 'default,vip',
+      used_quota: 0,
+      balance: 0,
+    });
+    expect(view.id).not.toBe(source!.id);
+    expect(JSON.stringify(copy.body)).not.toContain('sk-secret-copy');
+    expect(await storedKey(view.id)).toBe('sk-secret-copy');
+    expect(await abilities(view.id)).toHaveLength(4);
+    expect(published).toBeGreaterThan(before);
+    const keepBalance = await root.post<ChannelView>(
+      `/api/channel/copy/${source!.id}?suffix=-b&reset_balance=false`,
+    );
+    expect(keepBalance.body.data).toMatchObject({ name: 'original-b', balance: 12.5 });
+    expect((await root.post('/api/channel/copy/99999')).status).toBe(404);
+  });
+
   it('refuses normal users and anonymous callers on every channel route', async () => {
     const user = await registerAndLogin(gw.url, 'chuser');
     const anon = new ApiClient(gw.url);

@@ -115,6 +115,15 @@ export const channelUpdateRequest = z.object({
 export type ChannelUpdateRequest = z.input<typeof channelUpdateRequest>;
 export type ChannelUpdateInput = z.output<typeof channelUpdateRequest>;
 
+/** POST /api/channel/copy/:id: the copy's name is the original's plus the suffix. */
+export const channelCopyQuery = z.object({
+  suffix: z.string().max(50, '后缀过长').optional().default('_复制'),
+  reset_balance: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+
 /** The `:id` of /api/channel/:id routes. */
 export const channelIdParam = z.object({ id: z.coerce.number().int().positive('渠道 ID 无效') });
 

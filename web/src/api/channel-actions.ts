@@ -22,6 +22,10 @@ export const createChannels = (body: ChannelCreateRequest, options?: RequestOpti
 /** Full edits, and the inline status / priority / weight changes (id plus that one field). */
 export const updateChannel = (body: ChannelUpdateRequest) => api.put<ChannelView>('/api/channel/', body);
 
+/** A server-side copy (the key included; it never reaches the console); answers the new channel. */
+export const copyChannel = (id: number, options?: RequestOptions) =>
+  api.post<ChannelView>(`/api/channel/copy/${id}`, {}, options);
+
 export const deleteChannel = (id: number) => api.delete<null>(`/api/channel/${id}/`);
 
 /** Returns how many channels were deleted. */

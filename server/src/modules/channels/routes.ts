@@ -1,4 +1,5 @@
 import {
+  channelCopyQuery,
   channelBatchDeleteRequest,
   channelBatchTagRequest,
   channelCreateRequest,
@@ -97,6 +98,12 @@ export async function channelRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/channel/fix', guard, async () => ok(await service.fixAbilities()));
+
+  app.post('/channel/copy/:id', guard, async (request) => {
+    const { id } = parseInput(channelIdParam, request.params);
+    const { suffix, reset_balance } = parseInput(channelCopyQuery, request.query);
+    return ok(toChannelView(await service.copy(id, suffix, reset_balance)));
+  });
 
   await channelMaintenanceRoutes(app, ctx, service);
 }

@@ -86,6 +86,33 @@ export class ChannelService {
     return created;
   }
 
+  /**
+   * A new channel with the same settings and key (keys never leave the server, so only the server
+   * can copy one), named with the suffix; usage counters start at zero.
+   */
+  async copy(id: number, suffix: string, resetBalance: boolean): Promise<ChannelRow> {
+    const source = await this.get(id);
+    const { id: _id, ...fields } = source;
+    const row: NewChannel = {
+      ...fields,
+      name: `${source.name}${suffix}`,
+      created_time: unixNow(),
+      used_quota: 0,
+      response_time: 0,
+      test_time: 0,
+      other_info: null,
+      ...(resetBalance ? { balance: 0, balance_updated_time: 0 } : {}),
+    };
+    const created = await this.ctx.db.transaction().execute(async (trx) => {
+      const newId = await this.repo.insert(row, trx);
+      const rows = await this.repo.findByIds([newId], trx);
+      await rebuildAbilities(trx, this.ctx.dialect, rows);
+      return rows[0]!;
+    });
+    this.changed();
+    return created;
+  }
+
   /** Writes the fields given; a status-only change just flips the abilities' `enabled`. */
   async update(input: ChannelUpdateInput): Promise<ChannelRow> {
     const { id, ...given } = input;

@@ -250,10 +250,12 @@ describe('preferences kept locally', () => {
 });
 
 describe('row actions', () => {
-  it('copies a channel into the drawer, or says it is gone', async () => {
+  it('copies a channel on the server and opens the copy, or says the original is gone', async () => {
     const server = listServer();
-    server.reply('GET', '/api/channel/2', fail(404, '渠道不存在'));
-    server.reply('GET', '/api/channel/1', ok(CHANNELS[0]));
+    server.reply('POST', '/api/channel/copy/2', fail(404, '渠道不存在'));
+    const copy = { ...CHANNELS[0], id: 9, name: 'fast_复制' };
+    server.reply('POST', '/api/channel/copy/1', ok(copy));
+    server.reply('GET', '/api/channel/9', ok(copy));
     await openPage(server);
 
     await userEvent.click(rowOf('slow').getByRole('button', { name: '更多操作' }));
@@ -262,9 +264,9 @@ describe('row actions', () => {
 
     await userEvent.click(rowOf('fast').getByRole('button', { name: '更多操作' }));
     await userEvent.click((await screen.findAllByRole('menuitem', { name: '复制' })).at(-1)!);
-    expect(await screen.findByText('复制渠道：fast')).toBeTruthy();
-    expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('fast_复制');
-    expect(screen.getByText('密钥不会从服务器返回，复制的渠道需要重新填写密钥。')).toBeTruthy();
+    expect(await screen.findByText('渠道复制成功！')).toBeTruthy();
+    // The drawer opens on the new channel, ready for changes.
+    await waitFor(() => expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('fast_复制'));
   });
 
   it('tests each model of the channel in the model-pick dialog', async () => {

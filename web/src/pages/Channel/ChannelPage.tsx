@@ -3,9 +3,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type ChannelView } from '@gateway
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { copyChannel } from '../../api/channel-actions';
 import { ApiRequestError } from '../../api/http-client';
-import { useChannelPageQuery, useGroupsQuery } from '../../api/channel-queries';
+import { useChannelPageQuery, useGroupsQuery, useRefreshChannels } from '../../api/channel-queries';
 import { ColumnSettingsButton } from '../../components/table/ColumnSettingsButton';
 import {
   usePersistentColumns,
@@ -51,7 +51,6 @@ export function ChannelPage() {
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<ChannelFilters>(NO_FILTERS);
   const [selectedKeys, setSelectedKeys] = useState<(string | number)[]>([]);
-  const [copyOf, setCopyOf] = useState<ChannelView | null>(null);
   const [testing, setTesting] = useState<ChannelView | null>(null);
   const [editingTag, setEditingTag] = useState<string | null>(null);
   const [batchTagging, setBatchTagging] = useState(false);
@@ -63,16 +62,15 @@ export function ChannelPage() {
   const list = useChannelPageQuery({ page, pageSize, idSort, tagMode, ...filters });
   const rows = useMemo(() => toListRows(list.data?.items ?? [], tagMode), [list.data, tagMode]);
   const actions = useChannelActions();
+  const refresh = useRefreshChannels();
   const selectedIds = selectedChannelIds(selectedKeys);
 
   const editId = Number(searchParams.get('edit'));
   let drawer: DrawerMode | null = null;
-  if (copyOf) drawer = { kind: 'copy', source: copyOf };
-  else if (Number.isInteger(editId) && editId > 0) drawer = { kind: 'edit', id: editId };
+  if (Number.isInteger(editId) && editId > 0) drawer = { kind: 'edit', id: editId };
   else if (searchParams.has('add')) drawer = { kind: 'create' };
 
   const closeDrawer = () => {
-    setCopyOf(null);
     if (searchParams.has('edit') || searchParams.has('add')) setSearchParams({}, { replace: true });
   };
 
@@ -81,10 +79,13 @@ export function ChannelPage() {
       onEdit: (channel) => setSearchParams({ edit: String(channel.id) }),
       onTestModels: setTesting,
       onEditTag: setEditingTag,
-      // Keys are write-only, so a copy opens the drawer prefilled from the stored channel.
+      // Keys are write-only, so the server makes the copy; the drawer then opens on it for changes.
       onCopy: async (channel) => {
         try {
-          setCopyOf(await api.get<ChannelView>(`/api/channel/${channel.id}`, { quiet: true }));
+          const copy = await copyChannel(channel.id, { quiet: true });
+          Toast.success(t('channels.messages.copied'));
+          await refresh();
+          setSearchParams({ edit: String(copy.id) });
         } catch (err) {
           if (err instanceof ApiRequestError && err.status === 404) {
             Toast.error(t('channels.messages.copyNotFound'));
@@ -95,7 +96,7 @@ export function ChannelPage() {
         }
       },
     }),
-    [setSearchParams, t],
+    [refresh, setSearchParams, t],
   );
 
   /** A new query starts on page 1 with nothing selected. */

@@ -98,6 +98,7 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
       'Rebuilt the abilities of {{channels}} channels ({{abilities}} rows); removed {{orphans}} leftover rows.',
     testSuccess: 'Channel {{name}} tested successfully in {{seconds}} s.',
     copyFailed: 'Copying the channel failed: {{detail}}',
+    copied: 'Channel copied!',
     copyNotFound: 'Channel not found, please refresh the page and try again',
     priorityInteger: 'The priority must be an integer!',
     priorityMin: 'The priority cannot be below -999',
@@ -159,8 +160,6 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
   drawer: {
     createTitle: 'Create a channel',
     editTitle: 'Update channel',
-    copyTitle: 'Copy channel: {{name}}',
-    copySuffix: '_copy',
     sections: {
       basic: 'Basics',
       models: 'Models and groups',
@@ -176,7 +175,6 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
     keyFormat: 'Enter it as: {{format}}',
     keyEditPlaceholder: 'Leave blank to keep the stored key',
     keyEditHint: 'Keys are never sent back by the server; submitting a blank key keeps the stored one.',
-    keyCopyHint: 'Keys are never sent back by the server; enter the key for the copy.',
     vertexKeyPlaceholder: 'Paste the whole service-account JSON credential',
     vertexKeyHint: 'The whole JSON credential is one key; it is not split by lines.',
     baseUrl: 'API address',

@@ -94,6 +94,7 @@ export const channelTextsZh = {
     fixDone: '已重建 {{channels}} 个渠道的能力记录，共 {{abilities}} 条；清除残留记录 {{orphans}} 条。',
     testSuccess: '渠道 {{name}} 测试成功，耗时 {{seconds}} 秒。',
     copyFailed: '渠道复制失败: {{detail}}',
+    copied: '渠道复制成功！',
     copyNotFound: '渠道未找到，请刷新页面后重试',
     priorityInteger: CHANNEL_MESSAGES.priorityInteger,
     priorityMin: '优先级不能小于 -999',
@@ -155,8 +156,6 @@ export const channelTextsZh = {
   drawer: {
     createTitle: '创建新的渠道',
     editTitle: '更新渠道信息',
-    copyTitle: '复制渠道：{{name}}',
-    copySuffix: '_复制',
     sections: {
       basic: '基本信息',
       models: '模型与分组',
@@ -172,7 +171,6 @@ export const channelTextsZh = {
     keyFormat: '按照如下格式输入：{{format}}',
     keyEditPlaceholder: '留空则保持原有密钥不变',
     keyEditHint: '密钥不会从服务器返回；留空提交将保留已保存的密钥。',
-    keyCopyHint: '密钥不会从服务器返回，复制的渠道需要重新填写密钥。',
     vertexKeyPlaceholder: '请粘贴服务账号 JSON 凭证的完整内容',
     vertexKeyHint: '整个 JSON 凭证作为一个密钥，不按行拆分。',
     baseUrl: 'API 地址',

@@ -132,7 +132,6 @@ function KeyField({ values, set, mode }: Props) {
   if (fields.jsonKey) hints.push(d('vertexKeyHint'));
   else if (!editing) hints.push(d('keyMultiHint'));
   if (editing) hints.push(d('keyEditHint'));
-  if (mode.kind === 'copy') hints.push(d('keyCopyHint'));
   if (!editing && !fields.jsonKey && count > 1) hints.push(d('keyCount', { count }));
 
   return (

@@ -21,22 +21,11 @@ export function ChannelDrawer({ mode, groups, onClose }: Props) {
 
   let title = t('channels.drawer.createTitle');
   if (mode?.kind === 'edit') title = t('channels.drawer.editTitle');
-  if (mode?.kind === 'copy') title = t('channels.drawer.copyTitle', { name: mode.source.name });
 
   let body = null;
   if (mode?.kind === 'create') {
     body = (
       <ChannelForm key="create" mode={mode} initial={emptyChannelForm()} groups={groups} onClose={onClose} />
-    );
-  } else if (mode?.kind === 'copy') {
-    body = (
-      <ChannelForm
-        key={`copy-${mode.source.id}`}
-        mode={mode}
-        initial={formFromChannel(mode.source, t('channels.drawer.copySuffix'))}
-        groups={groups}
-        onClose={onClose}
-      />
     );
   } else if (mode?.kind === 'edit') {
     if (channel.data) {

@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createChannels, updateChannel } from '../../../api/channel-actions';
 import { useRefreshChannels } from '../../../api/channel-queries';
-import { ApiRequestError } from '../../../api/http-client';
 import { AdvancedSection, JSON_FIELD_TEXTS } from './AdvancedSection';
 import { BasicSection } from './BasicSection';
 import {
@@ -40,14 +39,6 @@ export function ChannelForm({ mode, initial, groups, onClose }: Props) {
       if (mode.kind === 'edit') {
         await updateChannel({ ...body, id: mode.id, key: body.key || undefined });
         Toast.success(t('channels.drawer.updated'));
-      } else if (mode.kind === 'copy') {
-        // Quiet: a failed copy is worded as one ("渠道复制失败:" and the reason).
-        await createChannels(body, { quiet: true }).catch((err: unknown) => {
-          const detail = err instanceof ApiRequestError ? err.message : String(err);
-          Toast.error(t('channels.messages.copyFailed', { detail }));
-          throw err;
-        });
-        Toast.success(t('channels.drawer.created'));
       } else {
         await createChannels(body);
         Toast.success(t('channels.drawer.created'));
@@ -55,7 +46,7 @@ export function ChannelForm({ mode, initial, groups, onClose }: Props) {
       onClose();
       await refresh();
     } catch {
-      // shown by the client (or above for a copy)
+      // shown by the client
     } finally {
       inFlight.current = false;
       setSubmitting(false);

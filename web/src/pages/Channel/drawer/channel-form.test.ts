@@ -33,10 +33,9 @@ describe('channel form defaults (spec 2 §9)', () => {
   it('loads a stored channel with a blank key and pretty JSON', () => {
     const form = formFromChannel(
       channelView({ models: 'a,b', group: 'default,vip', model_mapping: '{"a":"b"}', tag: 't', auto_ban: 0 }),
-      '_复制',
     );
     expect(form).toMatchObject({
-      name: 'openai-main_复制',
+      name: 'openai-main',
       key: '',
       models: ['a', 'b'],
       groups: ['default', 'vip'],

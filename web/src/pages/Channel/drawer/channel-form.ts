@@ -15,8 +15,7 @@ import { isJsonObjectText, prettyJson } from '../json-text';
 export const CUSTOM_TYPE = 8;
 
 /** How the drawer was opened. A copy starts from another channel but creates a new one. */
-export type DrawerMode =
-  { kind: 'create' } | { kind: 'edit'; id: number } | { kind: 'copy'; source: ChannelView };
+export type DrawerMode = { kind: 'create' } | { kind: 'edit'; id: number };
 
 /** The drawer's fields: lists as arrays, numbers as the text typed. */
 export interface ChannelFormValues {
@@ -71,10 +70,10 @@ export function emptyChannelForm(): ChannelFormValues {
 }
 
 /** A stored channel as form values; the key stays blank (the server never sends it). */
-export function formFromChannel(channel: ChannelView, nameSuffix = ''): ChannelFormValues {
+export function formFromChannel(channel: ChannelView): ChannelFormValues {
   return {
     type: channel.type,
-    name: channel.name + nameSuffix,
+    name: channel.name,
     key: '',
     base_url: channel.base_url,
     other: channel.other,
