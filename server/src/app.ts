@@ -39,6 +39,20 @@ async function apiPlugin(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.preHandler].flat();
+    const { guards } = ctx;
+    const access = hooks.includes(guards.root)
+      ? 'root'
+      : hooks.includes(guards.admin)
+        ? 'admin'
+        : hooks.includes(guards.user)
+          ? 'user'
+          : 'public';
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') ctx.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
   for (const routes of API_ROUTES) await routes(app, ctx);
 }
 

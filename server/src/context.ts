@@ -52,6 +52,8 @@ export interface AppContext {
    * redeem): spread into a route's options. Filled in by the /api plugin.
    */
   criticalRateLimit: { config: { rateLimit: false }; onRequest: onRequestAsyncHookHandler };
+  /** Every /api route and who may call it, recorded as routes register (tests audit it). */
+  apiRoutes: Array<{ method: string; url: string; access: 'public' | 'user' | 'admin' | 'root' }>;
   /** Flush queues and close connections, in order. */
   close(): Promise<void>;
 }
@@ -119,6 +121,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       verificationCodes: new VerificationCodes(redis, config.redisPrefix),
       criticalRateLimit: { config: { rateLimit: false }, onRequest: async () => undefined },
       relay: undefined as unknown as Relay,
+      apiRoutes: [],
       async close() {
         await ctx.relay.close();
         await ledger.close();

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  registerAndLogin,
+  setupAndLoginRoot,
+  startGateway,
+  type RunningGateway,
+} from '@gateway/test-support';
+
+/** Routes anyone may call. Anything else under /api must carry a guard. */
+const PUBLIC = [
+  'GET /api/setup',
+  'POST /api/setup',
+  'GET /api/status',
+  'GET /api/notice',
+  'GET /api/about',
+  'GET /api/home_page_content',
+  'POST /api/user/login',
+  'GET /api/user/logout',
+  'POST /api/user/register',
+  'GET /api/verification',
+  'GET /api/reset_password',
+  'POST /api/user/reset',
+  'GET /api/user/epay/notify',
+  'POST /api/user/epay/notify',
+];
+
+const concrete = (url: string) => url.replace(/:(\w+)/g, '1');
+
+describe('who may call each /api route', () => {
+  let gw: RunningGateway;
+  let root: ApiClient;
+  let user: ApiClient;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    gw = await startGateway();
+    root = await setupAndLoginRoot(gw.url);
+    user = await registerAndLogin(gw.url, 'plainuser');
+    admin = await registerAndLogin(gw.url, 'anadmin');
+    await gw.ctx.users.repo.update(admin.userId!, { role: 10 });
+    gw.ctx.users.cache.invalidate(admin.userId!);
+  });
+  afterAll(async () => {
+    await gw.stop();
+  });
+
+  it('guards every route that is not public', () => {
+    const unguarded = gw.ctx.apiRoutes
+      .filter((r) => r.access === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(unguarded.sort()).toEqual([...PUBLIC].sort());
+    expect(gw.ctx.apiRoutes.filter((r) => r.access === 'admin').length).toBeGreaterThan(25);
+  });
+
+  it('refuses every admin and root route to a normal user (403) and to guests (401)', async () => {
+    const guarded = gw.ctx.apiRoutes.filter((r) => r.access === 'admin' || r.access === 'root');
+    const anon = new ApiClient(gw.url);
+    for (const route of guarded) {
+      const path = concrete(route.url);
+      const asUser = await user.request(
+        route.method,
+        path,
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
+      expect(asUser.status, `${route.method} ${path}`).toBe(403);
+      expect(asUser.body.message).toBe('无权进行此操作，权限不足');
+      expect((await anon.request(route.method, path)).status, `${route.method} ${path}`).toBe(401);
+    }
+  });
+
+  it('keeps root routes from admins', async () => {
+    for (const route of gw.ctx.apiRoutes.filter((r) => r.access === 'root')) {
+      const res = await admin.request(
+        route.method,
+        concrete(route.url),
+        route.method === 'GET' ? undefined : {},
+      );
+      expect(res.status, `${route.method} ${route.url}`).toBe(403);
+    }
+    expect((await root.get('/api/option/')).status).toBe(200);
+  });
+});
