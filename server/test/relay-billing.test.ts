@@ -18,6 +18,7 @@ import {
   apiError,
 } from '@gateway/test-support';
 import { countChatPrompt, countText } from '../src/relay/billing/token-count.js';
+import { queryStats } from '../src/platform/db/query-stats.js';
 
 /**
  * Exact quota after every kind of relay outcome. Prices: test-model ratio 2, completion ratio 3,
@@ -281,6 +282,25 @@ describe('relay billing', () => {
     expect(b.user.quota).toBe(START - quota);
     const [log] = await consumeLogs(gw, userId);
     expect(log).toMatchObject({ group: 'vip', quota });
+  });
+
+  it('reads nothing from SQL on the hot path once caches are warm', async () => {
+    upstream.scenario('hot', { usage: { prompt: 3, completion: 3 } });
+    await channel('hot');
+    const token = await addToken(gw, userId, { remainQuota: 1_000_000 });
+    const openai = client(token.apiKey);
+    const ask = (stream: boolean) =>
+      stream
+        ? openai.chat.completions
+            .create({ model: 'test-model', messages: [{ role: 'user', content: 'x' }], stream: true })
+            .then(async (s) => {
+              for await (const _chunk of s) void _chunk;
+            })
+        : openai.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'x' }] });
+    await ask(false); // warms the token, user and balance caches
+    const reads = queryStats.reads;
+    await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i % 2 === 0)));
+    expect(queryStats.reads - reads).toBe(0);
   });
 
   it('refuses an exhausted token before any upstream call', async () => {

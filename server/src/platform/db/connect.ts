@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { DatabaseTarget, SqlDialectName } from '../../config.js';
 import { ConfigError } from '../../config.js';
+import { countQuery } from './query-stats.js';
 
 export interface DbHandle<DB> {
   db: Kysely<DB>;
@@ -15,11 +16,10 @@ export async function openDatabase<DB>(target: DatabaseTarget, debug = false): P
   const dialect = await buildDialect(target);
   const db = new Kysely<DB>({
     dialect,
-    log: debug
-      ? (event) => {
-          if (event.level === 'query') console.debug(event.query.sql);
-        }
-      : undefined,
+    log: (event) => {
+      countQuery(event.query.sql);
+      if (debug && event.level === 'query') console.debug(event.query.sql);
+    },
   });
   try {
     await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
