@@ -123,7 +123,7 @@ export async function attempt(
     .code(200)
     .header('content-type', parsed.contentType || 'application/json')
     .send(parsed.body);
-  return { kind: 'delivered', usage: parsed.usage, produced: () => parsed.text, frt: null };
+  return { kind: 'delivered', usage: parsed.usage, produced: parsed.text, frt: null };
 }
 
 async function relayStream(

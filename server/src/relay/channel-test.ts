@@ -120,9 +120,15 @@ export async function testChannel(
     return finish({ success: false, message: parsed.error.message, error, upstreamStatus: 200 });
   }
   const result = await finish({ success: true, message: '' });
-  await logTest(relay, inbound, parsed.usage, parsed.text, target.upstreamModel, channel, result.time).catch(
-    (err: Error) => console.error(`channel test log failed: ${err.message}`),
-  );
+  await logTest(
+    relay,
+    inbound,
+    parsed.usage,
+    parsed.text(),
+    target.upstreamModel,
+    channel,
+    result.time,
+  ).catch((err: Error) => console.error(`channel test log failed: ${err.message}`));
   if (channel.status === 3) await relay.health.enableIfAutoDisabled(channel.id);
   return result;
 }

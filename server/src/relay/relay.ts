@@ -38,7 +38,8 @@ export class Relay {
   /** How one request is sent to one channel. */
   target(channel: RuntimeChannel, inbound: InboundRequest): UpstreamTarget {
     const mapped = channel.modelMapping[inbound.model];
-    const clientVersion = new URLSearchParams(inbound.query).get('api-version');
+    const clientVersion =
+      channel.type === 3 && inbound.query ? new URLSearchParams(inbound.query).get('api-version') : null;
     return {
       channel,
       upstreamModel: mapped && mapped.trim() ? mapped.trim() : inbound.model,

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { LogDatabase, NewLog } from '../../platform/db/schema.js';
 
-const MAX_BATCH = 500;
+/**
+ * Rows per INSERT. SQLite writes block the event loop, so batches stay small and the writer
+ * yields between them: requests in flight are never held up for long.
+ */
+const MAX_BATCH = 100;
 
 /** A log row; everything but user and type has a default. */
 export type LogInput = Partial<NewLog> & Pick<NewLog, 'user_id' | 'type'>;
@@ -49,7 +53,25 @@ export class LogWriter {
       this.queue.shift();
     }
     // Multi-row INSERT needs the same columns in every row (SQLite has no DEFAULT in VALUES).
-    this.queue.push({ ...EMPTY_ROW, created_at: Math.floor(Date.now() / 1000), ...row });
+    this.queue.push({
+      user_id: row.user_id,
+      type: row.type,
+      created_at: row.created_at ?? Math.floor(Date.now() / 1000),
+      content: row.content ?? EMPTY_ROW.content,
+      username: row.username ?? EMPTY_ROW.username,
+      token_name: row.token_name ?? EMPTY_ROW.token_name,
+      token_id: row.token_id ?? EMPTY_ROW.token_id,
+      model_name: row.model_name ?? EMPTY_ROW.model_name,
+      quota: row.quota ?? EMPTY_ROW.quota,
+      prompt_tokens: row.prompt_tokens ?? EMPTY_ROW.prompt_tokens,
+      completion_tokens: row.completion_tokens ?? EMPTY_ROW.completion_tokens,
+      use_time: row.use_time ?? EMPTY_ROW.use_time,
+      is_stream: row.is_stream ?? EMPTY_ROW.is_stream,
+      channel_id: row.channel_id ?? EMPTY_ROW.channel_id,
+      group: row.group ?? EMPTY_ROW.group,
+      other: row.other ?? EMPTY_ROW.other,
+      request_id: row.request_id ?? EMPTY_ROW.request_id,
+    });
   }
 
   get pending() {
@@ -71,6 +93,7 @@ export class LogWriter {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
         await this.db.insertInto('logs').values(batch).execute();
+        if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         this.queue.unshift(...batch);
         console.error(`writing ${batch.length} log rows failed: ${(err as Error).message}`);

@@ -43,7 +43,30 @@ export function pricingModelName(model: string): string {
   return model;
 }
 
+const priceCache = new WeakMap<OptionStore, Map<string, Price>>();
+
+/**
+ * The price of a model for a group, cached until any option changes (prices are options). The
+ * user matters only for unpriced models, so the key includes that flag.
+ */
 export function lookupPrice(options: OptionStore, model: string, group: string, user: CachedUser): Price {
+  let cache = priceCache.get(options);
+  if (!cache) {
+    const fresh = new Map<string, Price>();
+    options.onChange(() => fresh.clear());
+    priceCache.set(options, (cache = fresh));
+  }
+  const key = `${model}\u0000${group}\u0000${user.setting.accept_unset_model_ratio_model ? 1 : 0}`;
+  let price = cache.get(key);
+  if (!price) {
+    price = computePrice(options, model, group, user);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, price);
+  }
+  return price;
+}
+
+function computePrice(options: OptionStore, model: string, group: string, user: CachedUser): Price {
   const name = pricingModelName(model);
   const groupRatios = options.json<Record<string, number>>('GroupRatio');
   const groupRatio = groupRatios[group] ?? 1;

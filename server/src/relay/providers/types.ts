@@ -58,8 +58,8 @@ export interface ParsedResponse {
   body: Buffer;
   contentType: string;
   usage: ReportedUsage | null;
-  /** Text produced, for local counting when no usage came back. */
-  text: string;
+  /** Text produced, for local counting when no usage came back (built only when asked). */
+  text: () => string;
   /** An error object inside a 200 answer (some providers do this). */
   error?: UpstreamErrorInfo;
 }

@@ -6,6 +6,8 @@ const REASONING_SUFFIX = /-(high|medium|low)$/;
 export function upstreamBody(inbound: InboundRequest, target: UpstreamTarget): string | Buffer {
   if (target.passThrough) return inbound.raw;
   if (!inbound.body) return replaceMultipartModel(inbound, target.upstreamModel);
+  // Most requests need no change: forwarding the client's bytes saves a serialisation.
+  if (unchanged(inbound, target)) return inbound.raw;
   const out: Record<string, unknown> = { ...inbound.body, model: target.upstreamModel };
   if (inbound.mode === 'chat' || inbound.mode === 'completions') {
     if (inbound.stream && target.includeUsage) {
@@ -18,6 +20,15 @@ export function upstreamBody(inbound: InboundRequest, target: UpstreamTarget): s
   if (inbound.mode === 'chat') adaptReasoningModel(out, target.upstreamModel);
   if (target.channel.paramOverride) Object.assign(out, target.channel.paramOverride);
   return JSON.stringify(out);
+}
+
+function unchanged(inbound: InboundRequest, target: UpstreamTarget): boolean {
+  const body = inbound.body!;
+  if (body.model !== target.upstreamModel || target.channel.paramOverride) return false;
+  if (inbound.mode === 'chat' && /^o\d/.test(inbound.model)) return false;
+  if (inbound.mode !== 'chat' && inbound.mode !== 'completions') return true;
+  if (inbound.stream && target.includeUsage) return inbound.clientWantsUsage;
+  return body.stream_options === undefined;
 }
 
 /** o-series: max_completion_tokens, no temperature, effort suffixes, developer role. */

@@ -32,14 +32,14 @@ export function parseJsonResponse(
   const isJson = contentType.includes('json') || (body.length > 0 && body[0] === 0x7b);
   if (!isJson) {
     // Speech audio, or text/srt/vtt transcripts.
-    const text = contentType.startsWith('text/') ? body.toString('utf8') : '';
+    const text = () => (contentType.startsWith('text/') ? body.toString('utf8') : '');
     return { body, contentType, usage: null, text };
   }
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
   } catch {
-    return { body, contentType, usage: null, text: '' };
+    return { body, contentType, usage: null, text: () => '' };
   }
   const err = json.error;
   if (
@@ -52,7 +52,7 @@ export function parseJsonResponse(
       body,
       contentType,
       usage: null,
-      text: '',
+      text: () => '',
       error: {
         message: e.message ?? 'upstream error',
         type: e.type ?? 'upstream_error',
@@ -61,9 +61,12 @@ export function parseJsonResponse(
       },
     };
   }
-  let text = '';
-  if (Array.isArray(json.choices)) for (const c of json.choices as Choice[]) text += choiceText(c);
-  else if (typeof json.text === 'string') text = json.text;
+  const text = () => {
+    if (typeof json.text === 'string') return json.text;
+    let out = '';
+    if (Array.isArray(json.choices)) for (const c of json.choices as Choice[]) out += choiceText(c);
+    return out;
+  };
   let usage = readUsage(json.usage);
   if (!usage && inbound.mode === 'rerank') {
     const billed = (json.meta as { billed_units?: { search_units?: number } } | undefined)?.billed_units;

@@ -4,6 +4,8 @@ import type { InboundRequest, ReportedUsage, StreamTranslator } from '../types.j
 import { choiceText } from './response.js';
 import { readUsage, writeUsage } from './usage.js';
 
+const USAGE_OBJECT = /"usage"\s*:\s*\{/;
+
 /**
  * OpenAI-compatible streams pass through event by event. Only events that mention usage are
  * parsed; the rest are forwarded as received and kept for local counting in case the upstream
@@ -19,7 +21,8 @@ export class OpenAIStreamTranslator implements StreamTranslator {
   push(event: SseEvent): string {
     const data = event.data;
     if (data === '[DONE]') return '';
-    if (!this.meta || data.includes('"usage"')) {
+    // Once include_usage is on, every chunk carries "usage":null; only a usage object needs parsing.
+    if (!this.meta || USAGE_OBJECT.test(data)) {
       let chunk: { id?: string; created?: number; model?: string; usage?: unknown; choices?: unknown[] };
       try {
         chunk = JSON.parse(data) as typeof chunk;
