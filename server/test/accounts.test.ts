@@ -55,6 +55,20 @@ describe('setup, sign-in and roles', () => {
     expect((await anon.get<{ setup: boolean }>('/api/status')).body.data?.setup).toBe(true);
   });
 
+  it('signs in with an HttpOnly, SameSite=Strict session cookie that lasts 30 days', async () => {
+    const res = await fetch(`${gw.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: ROOT.username, password: ROOT.password }),
+    });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Max-Age=2592000/i);
+    expect(cookie).toMatch(/Path=\//i);
+  });
+
   it('returns the root profile with role 100 and the starting quota', async () => {
     const self = await root.get<{ role: number; quota: number; username: string }>('/api/user/self');
     expect(self.status).toBe(200);

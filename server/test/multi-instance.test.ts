@@ -5,6 +5,7 @@ import {
   ApiClient,
   addChannel,
   addToken,
+  createTestDatabase,
   balances,
   registerAndLogin,
   setUserQuota,
@@ -38,6 +39,23 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
       await b.stop();
       await a.stop();
       await upstream.close();
+    });
+
+    it('migrates a fresh database once when instances start together', async () => {
+      const database = await createTestDatabase();
+      const both = await Promise.all([startGateway({ database }), startGateway({ database })]);
+      try {
+        const rows = await both[0].ctx.db
+          .selectFrom('schema_migrations' as never)
+          .select('name' as never)
+          .execute();
+        expect(rows.length).toBeGreaterThan(0);
+        expect(new Set(rows.map((r) => (r as { name: string }).name)).size).toBe(rows.length);
+        expect((await new ApiClient(both[1].url).get('/api/status')).status).toBe(200);
+      } finally {
+        await Promise.all(both.map((gw) => gw.stop()));
+        await database.drop();
+      }
     });
 
     it('shares sessions, settings and bans at once', async () => {
