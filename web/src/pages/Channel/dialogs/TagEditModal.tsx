@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { editTag } from '../../../api/channel-actions';
 import { useRefreshChannels } from '../../../api/channel-queries';
 import { FormField } from '../drawer/FormField';
+import { GroupMultiSelect } from '../drawer/GroupMultiSelect';
 import { JsonTextArea } from '../drawer/JsonTextArea';
 import { modelOptions } from '../drawer/model-options';
 import { buildTagEdit, emptyTagEdit, type TagEditValues } from '../tag-edit';
@@ -97,17 +98,12 @@ export function TagEditModal({ tag, groups, onClose }: Props) {
         />
       </FormField>
       <FormField id="tag-edit-groups" label={t('channels.tagEdit.groups')}>
-        <Select
+        <GroupMultiSelect
           id="tag-edit-groups"
-          aria-labelledby="tag-edit-groups-label"
-          multiple
-          filter
-          allowCreate
-          style={{ width: '100%' }}
-          placeholder={t('channels.tagEdit.blank')}
-          optionList={[...new Set([...groups, ...values.groups])].map((g) => ({ value: g, label: g }))}
+          groups={groups}
           value={values.groups}
-          onChange={(chosen) => set({ groups: (chosen as string[]) ?? [] })}
+          placeholder={t('channels.tagEdit.blank')}
+          onChange={(chosen) => set({ groups: chosen })}
         />
       </FormField>
       <JsonTextArea

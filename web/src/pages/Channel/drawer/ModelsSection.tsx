@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchSavedChannelModels, fetchUpstreamModels } from '../../../api/channel-actions';
 import { firstKey, normalizeBaseUrl, type ChannelFormValues, type DrawerMode } from './channel-form';
 import { FormField } from './FormField';
+import { GroupMultiSelect } from './GroupMultiSelect';
 import { JsonTextArea } from './JsonTextArea';
 import { addCustomModels, allKnownModels, modelOptions } from './model-options';
 
@@ -101,17 +102,12 @@ export function ModelsSection({ values, set, mode, groups }: Props) {
         />
       </FormField>
       <FormField id="channel-groups" label={d('groups')}>
-        <Select
+        <GroupMultiSelect
           id="channel-groups"
-          aria-labelledby="channel-groups-label"
-          multiple
-          filter
-          allowCreate
-          style={{ width: '100%' }}
-          placeholder={d('groupsPlaceholder')}
-          optionList={[...new Set([...groups, ...values.groups])].map((g) => ({ value: g, label: g }))}
+          groups={groups}
           value={values.groups}
-          onChange={(chosen) => set({ groups: (chosen as string[]) ?? [] })}
+          placeholder={d('groupsPlaceholder')}
+          onChange={(chosen) => set({ groups: chosen })}
         />
       </FormField>
       <FormField id="channel-test-model" label={d('testModel')}>
