@@ -26,6 +26,7 @@ describe('top bar', () => {
     renderApp('/about', fakeServer(), {});
     const bar = await topBar();
     await bar.findByText('Test Gateway');
+    expect(document.title).toBe('Test Gateway');
     for (const text of ['首页', '控制台', '定价', '关于', '登录', '注册'])
       expect(bar.getByText(text)).toBeTruthy();
     expect(bar.queryByText('文档')).toBeNull();

@@ -1,5 +1,6 @@
 import { IconMenu } from '@douyinfe/semi-icons';
 import { Button, Dropdown, Tag } from '@douyinfe/semi-ui-19';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useSiteStatus } from '../../api/site-queries';
@@ -26,6 +27,10 @@ export function TopBar() {
   const user = useStoredUser();
   const isMobile = useIsMobile();
   const systemName = status.system_name || t('common.appName');
+  // The browser tab carries the operator's system name, not the build's default title.
+  useEffect(() => {
+    document.title = systemName;
+  }, [systemName]);
 
   const links: TopLink[] = [
     { key: 'home', label: t('topBar.home'), to: '/' },
