@@ -2,10 +2,12 @@ import type { AppContext } from './context.js';
 import { updateAllBalances } from './modules/channels/balances.js';
 import { ChannelService } from './modules/channels/service.js';
 import { LeasedLoop } from './platform/jobs/leased-loop.js';
+import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { testAllChannels } from './relay/channel-test.js';
 
 /**
- * Periodic work (channel tests, balance updates), each on one instance at a time. Returns a
+ * Periodic work (channel tests, balance updates, giving back holds of crashed instances), each on
+ * one instance at a time. Returns a
  * function that stops them.
  */
 export function startBackgroundJobs(ctx: AppContext): () => void {
@@ -26,6 +28,21 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
       config.redisPrefix,
     ),
   ];
+  const { authority } = ctx.ledger;
+  if (authority instanceof RedisBalanceAuthority) {
+    loops.push(
+      new LeasedLoop(
+        'reap-holds',
+        30_000,
+        async () => {
+          const reaped = await authority.reapDeadHolds();
+          if (reaped > 0) console.warn(`gave back ${reaped} quota holds of a stopped instance`);
+        },
+        redis,
+        config.redisPrefix,
+      ),
+    );
+  }
   for (const loop of loops) loop.start();
   return () => loops.forEach((loop) => loop.stop());
 }

@@ -18,7 +18,8 @@ import { OptionStore } from './modules/options/store.js';
 import { SetupState } from './modules/setup/state.js';
 import { UserRepo } from './modules/users/repo.js';
 import { UserCache } from './modules/users/user-cache.js';
-import { MemoryBalanceAuthority, RedisBalanceAuthority } from './relay/billing/balance-authority.js';
+import { MemoryBalanceAuthority } from './relay/billing/balance-authority.js';
+import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { QuotaLedger } from './relay/billing/ledger.js';
 import { Relay } from './relay/relay.js';
 
@@ -96,9 +97,14 @@ export async function createContext(config: Config): Promise<AppContext> {
     const logs = new LogWriter(logDb, config.ledgerFlushMs);
     logs.start();
     const ledger = new QuotaLedger(main.db, config.ledgerFlushMs);
-    ledger.authority = redis
-      ? new RedisBalanceAuthority(redis, config.redisPrefix, ledger)
-      : new MemoryBalanceAuthority(ledger);
+    if (redis) {
+      const shared = new RedisBalanceAuthority(redis, config.redisPrefix, ledger);
+      await shared.start();
+      closers.push(() => shared.stop());
+      ledger.authority = shared;
+    } else {
+      ledger.authority = new MemoryBalanceAuthority(ledger);
+    }
     ledger.start();
 
     const ctx = {

@@ -17,6 +17,7 @@ import {
   type FakeUpstream,
   type RunningGateway,
 } from '@gateway/test-support';
+import type { RedisBalanceAuthority } from '../src/relay/billing/redis-balance-authority.js';
 
 /** Two instances over one database and one Redis, as behind a load balancer. */
 describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
@@ -26,9 +27,9 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
     let b: RunningGateway;
     let upstream: FakeUpstream;
     let rootA: ApiClient;
+    const prefix = `multi${randomBytes(3).toString('hex')}:`;
 
     beforeAll(async () => {
-      const prefix = `multi${randomBytes(3).toString('hex')}:`;
       upstream = await startFakeUpstream();
       a = await startGateway({ redisPrefix: prefix });
       b = await startGateway({ redisPrefix: prefix, database: a.database });
@@ -128,6 +129,29 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
       const results = await Promise.allSettled(calls);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
       expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
+    });
+
+    it('gives back the holds of an instance that stopped in the middle of a request', async () => {
+      const user = await registerAndLogin(a.url, 'crashy');
+      await setUserQuota(a, user.userId!, 1000);
+      const token = await addToken(a, user.userId!, { remainQuota: 1000 });
+      const c = await startGateway({ redisPrefix: prefix, database: a.database });
+      await c.ctx.ledger.hold({
+        requestId: 'never-finished',
+        userId: user.userId!,
+        tokenId: token.id,
+        tokenUnlimited: false,
+        amount: 600,
+      });
+      const authority = b.ctx.ledger.authority as RedisBalanceAuthority;
+      expect(await authority.userBalance(user.userId!)).toBe(400);
+      expect(await authority.tokenBalance(token.id)).toBe(400);
+      expect(await authority.reapDeadHolds()).toBe(0); // c is alive: its hold stands
+      await c.stop();
+      expect(await authority.reapDeadHolds()).toBe(1);
+      expect(await authority.userBalance(user.userId!)).toBe(1000);
+      expect(await authority.tokenBalance(token.id)).toBe(1000);
+      expect(await authority.reapDeadHolds()).toBe(0); // never twice
     });
   },
 );

@@ -1,5 +1,3 @@
-import type { Redis } from 'ioredis';
-
 /** Which balance refused a hold. */
 export type Payer = 'user' | 'token';
 
@@ -17,16 +15,16 @@ export interface BalanceSource {
  */
 export interface BalanceAuthority {
   /** Takes `amount` from the user and, when tokenId is given, from the token, or from neither. */
-  hold(userId: number, tokenId: number | null, amount: number): Promise<HoldOutcome>;
-  /** Adds `delta` (negative to take) to the user and, when given, the token balance. */
-  add(userId: number, tokenId: number | null, delta: number): Promise<void>;
+  hold(userId: number, tokenId: number | null, amount: number, holdId: string): Promise<HoldOutcome>;
+  /** Ends a hold: gives `refund` back to the user (and the token) and forgets the hold. */
+  finish(holdId: string, userId: number, tokenId: number | null, refund: number): Promise<void>;
   userBalance(userId: number): Promise<number>;
   tokenBalance(tokenId: number): Promise<number>;
   /** Adds `delta` to one cached balance (no-op when it is not loaded). */
   adjust(kind: Payer, id: number, delta: number): Promise<void>;
 }
 
-function mayHold(balance: number, amount: number): boolean {
+export function mayHold(balance: number, amount: number): boolean {
   // A free request may run at zero balance; a priced one needs a positive balance covering it.
   return amount <= 0 || (balance > 0 && balance >= amount);
 }
@@ -59,7 +57,7 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     return value;
   }
 
-  async hold(userId: number, tokenId: number | null, amount: number): Promise<HoldOutcome> {
+  async hold(userId: number, tokenId: number | null, amount: number, _holdId: string): Promise<HoldOutcome> {
     const user = await this.load('user', userId);
     const token = tokenId === null ? null : await this.load('token', tokenId);
     // Re-read after the awaits: the synchronous section below is the atomic check-and-take.
@@ -74,7 +72,7 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     return { ok: true };
   }
 
-  async add(userId: number, tokenId: number | null, delta: number): Promise<void> {
+  async finish(_holdId: string, userId: number, tokenId: number | null, delta: number): Promise<void> {
     const u = this.users.get(userId);
     if (u !== undefined) this.users.set(userId, u + delta);
     if (tokenId !== null) {
@@ -93,98 +91,5 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     const map = kind === 'user' ? this.users : this.tokens;
     const v = map.get(id);
     if (v !== undefined) map.set(id, v + delta);
-  }
-}
-
-const HOLD_SCRIPT = `
-local user = redis.call('GET', KEYS[1])
-if not user then return {-1, 0} end
-local amount = tonumber(ARGV[1])
-local u = tonumber(user)
-if amount > 0 and (u <= 0 or u < amount) then return {0, u} end
-if KEYS[2] ~= '' then
-  local token = redis.call('GET', KEYS[2])
-  if not token then return {-2, 0} end
-  local t = tonumber(token)
-  if amount > 0 and (t <= 0 or t < amount) then return {2, t} end
-  redis.call('DECRBY', KEYS[2], amount)
-  redis.call('EXPIRE', KEYS[2], ARGV[2])
-end
-redis.call('DECRBY', KEYS[1], amount)
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return {1, 0}
-`;
-
-const ADD_SCRIPT = `
-for i, key in ipairs(KEYS) do
-  if key ~= '' and redis.call('EXISTS', key) == 1 then redis.call('INCRBY', key, ARGV[1]) end
-end
-return 1
-`;
-
-/** Several instances: balances in Redis, checked and taken atomically by a script. */
-export class RedisBalanceAuthority implements BalanceAuthority {
-  private readonly ttlSeconds = 3600;
-
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly source: BalanceSource,
-  ) {}
-
-  private key(kind: Payer, id: number) {
-    return `${this.prefix}bal:${kind === 'user' ? 'u' : 't'}:${id}`;
-  }
-
-  private async ensure(kind: Payer, id: number): Promise<void> {
-    const value = kind === 'user' ? await this.source.userQuota(id) : await this.source.tokenQuota(id);
-    await this.redis.set(this.key(kind, id), String(value), 'EX', this.ttlSeconds, 'NX');
-  }
-
-  async hold(userId: number, tokenId: number | null, amount: number): Promise<HoldOutcome> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const [code, value] = (await this.redis.eval(
-        HOLD_SCRIPT,
-        2,
-        this.key('user', userId),
-        tokenId === null ? '' : this.key('token', tokenId),
-        String(amount),
-        String(this.ttlSeconds),
-      )) as [number, number];
-      if (code === 1) return { ok: true };
-      if (code === 0) return { ok: false, payer: 'user', available: Number(value) };
-      if (code === 2) return { ok: false, payer: 'token', available: Number(value) };
-      if (code === -1) await this.ensure('user', userId);
-      if (code === -2 && tokenId !== null) await this.ensure('token', tokenId);
-    }
-    throw new Error('could not load balances into Redis');
-  }
-
-  async add(userId: number, tokenId: number | null, delta: number): Promise<void> {
-    if (delta === 0) return;
-    await this.redis.eval(
-      ADD_SCRIPT,
-      2,
-      this.key('user', userId),
-      tokenId === null ? '' : this.key('token', tokenId),
-      String(Math.trunc(delta)),
-    );
-  }
-
-  private async balance(kind: Payer, id: number): Promise<number> {
-    const raw = await this.redis.get(this.key(kind, id));
-    if (raw !== null) return Number(raw);
-    await this.ensure(kind, id);
-    return Number((await this.redis.get(this.key(kind, id))) ?? 0);
-  }
-  userBalance(userId: number) {
-    return this.balance('user', userId);
-  }
-  tokenBalance(tokenId: number) {
-    return this.balance('token', tokenId);
-  }
-  async adjust(kind: Payer, id: number, delta: number) {
-    if (delta === 0) return;
-    await this.redis.eval(ADD_SCRIPT, 1, this.key(kind, id), String(Math.trunc(delta)));
   }
 }

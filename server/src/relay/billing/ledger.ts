@@ -97,7 +97,7 @@ export class QuotaLedger implements BalanceSource {
   async hold(request: HoldRequest): Promise<QuotaHold> {
     const amount = Math.max(0, Math.ceil(request.amount));
     const tokenId = request.tokenUnlimited ? null : request.tokenId;
-    const outcome = await this.authority.hold(request.userId, tokenId, amount);
+    const outcome = await this.authority.hold(request.userId, tokenId, amount, request.requestId);
     if (!outcome.ok) throw new InsufficientQuotaError(outcome.payer, outcome.available, amount);
     return new QuotaHold({ ...request, amount });
   }
@@ -109,7 +109,7 @@ export class QuotaLedger implements BalanceSource {
     const { userId, tokenId, tokenUnlimited, amount } = hold.request;
     const quota = Math.trunc(settlement.quota);
     void this.authority
-      .add(userId, tokenUnlimited ? null : tokenId, amount - quota)
+      .finish(hold.request.requestId, userId, tokenUnlimited ? null : tokenId, amount - quota)
       .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
 
     const u = this.userDelta(userId);
@@ -134,7 +134,7 @@ export class QuotaLedger implements BalanceSource {
     hold.state = 'released';
     const { userId, tokenId, tokenUnlimited, amount } = hold.request;
     void this.authority
-      .add(userId, tokenUnlimited ? null : tokenId, amount)
+      .finish(hold.request.requestId, userId, tokenUnlimited ? null : tokenId, amount)
       .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
     return true;
   }
