@@ -262,6 +262,50 @@ describe('relay endpoints', () => {
     }
   });
 
+  it('skips channels whose max_input_tokens the prompt exceeds', async () => {
+    upstream.scenario('small', { usage: { prompt: 1, completion: 1 } });
+    upstream.scenario('large', { usage: { prompt: 1, completion: 1 } });
+    await addChannel(gw, { key: 'small', baseUrl: upstream.url, models, priority: 10, maxInputTokens: 50 });
+    const long = 'word '.repeat(200);
+    const ask = (content: string) =>
+      openai().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content }] });
+    await ask('short');
+    expect(upstream.requests.last()?.key).toBe('small');
+    const err = await apiError(ask(long));
+    expect(err.status).toBe(400);
+    expect(err.message).toContain('超过了可用渠道的最大输入长度');
+    await addChannel(gw, { key: 'large', baseUrl: upstream.url, models, priority: 0 });
+    await ask(long);
+    expect(upstream.requests.last()?.key).toBe('large');
+  });
+
+  it('moves reasoning into <think> tags for channels with thinking_to_content', async () => {
+    upstream.scenario('think', {
+      reasoningContent: 'let me think',
+      content: 'the answer',
+      usage: { prompt: 2, completion: 2 },
+    });
+    await addChannel(gw, {
+      key: 'think',
+      baseUrl: upstream.url,
+      models,
+      setting: { thinking_to_content: true },
+    });
+    const whole = await openai().chat.completions.create({
+      model: 'gpt-test',
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    expect(whole.choices[0]?.message.content).toBe('<think>\nlet me think\n</think>\nthe answer');
+    const stream = await openai().chat.completions.create({
+      model: 'gpt-test',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text.replace(/\s+/g, ' ')).toBe('<think> let me think </think> the answer');
+  });
+
   it('answers endpoints it does not offer with 501', async () => {
     const res = await fetch(`${gw.url}/v1/files`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(res.status).toBe(501);

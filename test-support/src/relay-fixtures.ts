@@ -22,6 +22,8 @@ export interface ChannelFixture {
   headers?: Record<string, string>;
   other?: string;
   organization?: string;
+  setting?: Record<string, unknown>;
+  maxInputTokens?: number;
 }
 
 export async function addChannel(gw: RunningGateway, c: ChannelFixture): Promise<number> {
@@ -45,6 +47,8 @@ export async function addChannel(gw: RunningGateway, c: ChannelFixture): Promise
     headers: c.headers ? JSON.stringify(c.headers) : null,
     other: c.other ?? '',
     openai_organization: c.organization ?? null,
+    setting: c.setting ? JSON.stringify(c.setting) : null,
+    max_input_tokens: c.maxInputTokens ?? 0,
   };
   await db.insertInto('channels').values(row).execute();
   const { id } = await db

@@ -104,7 +104,7 @@ export async function attempt(
     if (state.clientGone) return { kind: 'aborted' };
     return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
   }
-  const parsed = adapter.parseResponse(inbound, body, contentType);
+  const parsed = adapter.parseResponse(inbound, body, contentType, target);
   if (parsed.error) {
     const error = new RelayError(
       mapStatus(target.channel.statusCodeMapping, 500),

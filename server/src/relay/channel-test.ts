@@ -111,7 +111,7 @@ export async function testChannel(
       upstreamStatus: res.statusCode,
     });
   }
-  const parsed = adapter.parseResponse(inbound, body, String(res.headers['content-type'] ?? ''));
+  const parsed = adapter.parseResponse(inbound, body, String(res.headers['content-type'] ?? ''), target);
   if (parsed.error) {
     const error = new RelayError(500, parsed.error.message, parsed.error.code, {
       local: false,

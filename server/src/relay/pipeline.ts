@@ -13,6 +13,7 @@ import { adapterFor } from './providers/registry.js';
 import type { InboundRequest, RelayMode, UpstreamTarget } from './providers/types.js';
 import type { Relay } from './relay.js';
 import { shouldRetry } from './retry-policy.js';
+import type { Tier } from './routing/routing-table.js';
 import { pickChannel } from './routing/select.js';
 import type { RuntimeChannel } from './routing/runtime-channel.js';
 
@@ -60,14 +61,13 @@ export async function handleRelay(
   }
   const price = lookupPrice(ctx.options, inbound.model, caller.group, caller.user);
   const image = mode === 'images' && inbound.body ? imageQuota(price, inbound.body, inbound.model) : null;
+  const promptEstimate = estimatePromptTokens(
+    inbound.body?.messages,
+    inputText(inbound.body?.input ?? inbound.body?.prompt),
+  );
   const amount =
     image?.quota ??
-    holdQuota(
-      price,
-      estimatePromptTokens(inbound.body?.messages, inputText(inbound.body?.input ?? inbound.body?.prompt)),
-      requestedMaxTokens(inbound),
-      ctx.options.num('PreConsumedQuota'),
-    );
+    holdQuota(price, promptEstimate, requestedMaxTokens(inbound), ctx.options.num('PreConsumedQuota'));
   const hold = await takeHold(relay, caller, amount, request.id);
 
   reply.raw.on('close', () => {
@@ -78,7 +78,7 @@ export async function handleRelay(
   });
 
   try {
-    const outcome = await runAttempts(relay, inbound, caller, state, reply);
+    const outcome = await runAttempts(relay, inbound, caller, state, reply, promptEstimate);
     if (outcome.kind === 'failed') throw outcome.error;
     if (outcome.kind === 'aborted') return;
     await settle(relay, outcome, { caller, inbound, price, hold, image, state });
@@ -126,16 +126,20 @@ async function runAttempts(
   caller: RelayCaller,
   state: RequestState,
   reply: FastifyReply,
+  promptEstimate: number,
 ): Promise<Outcome> {
   const { ctx, routing } = relay;
   const used: number[] = [];
-  const tried = new Set<number>();
+  const tiers = routing.tiers(caller.group, inbound.model);
+  // Channels whose max_input_tokens the (estimated) prompt exceeds are never tried.
+  const tried = tooLongFor(tiers, promptEstimate);
+  const unfit = tried.size;
   const retries = caller.pinnedChannelId === null ? ctx.options.num('RetryTimes') : 0;
   let lastError: RelayError | null = null;
   for (let i = 0; i <= retries; i++) {
     const channel =
       caller.pinnedChannelId === null
-        ? pickChannel(routing.tiers(caller.group, inbound.model), tried)
+        ? pickChannel(tiers, tried)
         : pinnedChannel(relay, caller.pinnedChannelId);
     if (!channel) break;
     tried.add(channel.id);
@@ -159,6 +163,14 @@ async function runAttempts(
   if (lastError?.status === 429) {
     lastError = new RelayError(429, '当前分组上游负载已饱和，请稍后再试', lastError.code, lastError.options);
   }
+  if (!lastError && unfit > 0) {
+    lastError = new RelayError(
+      400,
+      `请求内容（约 ${promptEstimate} tokens）超过了可用渠道的最大输入长度`,
+      'context_length_exceeded',
+      { type: 'invalid_request_error' },
+    );
+  }
   return {
     kind: 'failed',
     used,
@@ -166,6 +178,16 @@ async function runAttempts(
       lastError ??
       localError(503, `当前分组 ${caller.group} 下对于模型 ${inbound.model} 无可用渠道`, 'model_not_found'),
   };
+}
+
+function tooLongFor(tiers: readonly Tier[], promptTokens: number): Set<number> {
+  const out = new Set<number>();
+  for (const tier of tiers) {
+    for (const { channel } of tier.members) {
+      if (channel.maxInputTokens > 0 && promptTokens > channel.maxInputTokens) out.add(channel.id);
+    }
+  }
+  return out;
 }
 
 function pinnedChannel(relay: Relay, id: number): RuntimeChannel {

@@ -90,7 +90,12 @@ export interface StreamTranslator {
 export interface ProviderAdapter {
   supports(mode: RelayMode): boolean;
   buildRequest(inbound: InboundRequest, target: UpstreamTarget): UpstreamRequest;
-  parseResponse(inbound: InboundRequest, body: Buffer, contentType: string): ParsedResponse;
+  parseResponse(
+    inbound: InboundRequest,
+    body: Buffer,
+    contentType: string,
+    target: UpstreamTarget,
+  ): ParsedResponse;
   streamTranslator(inbound: InboundRequest, target: UpstreamTarget): StreamTranslator;
   parseError(status: number, body: Buffer): UpstreamErrorInfo;
 }

@@ -27,6 +27,8 @@ export interface RuntimeChannel {
   models: string[];
   priority: number;
   weight: number;
+  /** 0 = no limit; otherwise requests with longer (estimated) prompts skip this channel. */
+  maxInputTokens: number;
 }
 
 function jsonObject<T extends object>(raw: string | null | undefined): T | null {
@@ -72,5 +74,6 @@ export function toRuntimeChannel(row: ChannelRow): RuntimeChannel {
     models: splitList(row.models),
     priority: row.priority,
     weight: row.weight,
+    maxInputTokens: row.max_input_tokens ?? 0,
   };
 }

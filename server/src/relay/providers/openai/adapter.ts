@@ -2,6 +2,7 @@ import type { ProviderAdapter, RelayMode } from '../types.js';
 import { upstreamBody } from './request-body.js';
 import { parseErrorBody, parseJsonResponse } from './response.js';
 import { OpenAIStreamTranslator } from './stream.js';
+import { StreamReasoningInliner } from './thinking-to-content.js';
 import { upstreamUrl } from './upstream-url.js';
 
 /** Every channel type whose upstream speaks the OpenAI protocol (OpenAI, Azure, DeepSeek, ...). */
@@ -26,7 +27,12 @@ export const openAIAdapter: ProviderAdapter = {
     };
   },
 
-  parseResponse: parseJsonResponse,
-  streamTranslator: (inbound) => new OpenAIStreamTranslator(inbound),
+  parseResponse: (inbound, body, contentType, target) =>
+    parseJsonResponse(inbound, body, contentType, target.channel.setting.thinking_to_content === true),
+  streamTranslator: (inbound, target) =>
+    new OpenAIStreamTranslator(
+      inbound,
+      target.channel.setting.thinking_to_content ? new StreamReasoningInliner() : null,
+    ),
   parseError: parseErrorBody,
 };

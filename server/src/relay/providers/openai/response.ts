@@ -1,4 +1,5 @@
 import type { InboundRequest, ParsedResponse, UpstreamErrorInfo } from '../types.js';
+import { inlineReasoning } from './thinking-to-content.js';
 import { readUsage } from './usage.js';
 
 interface Choice {
@@ -28,6 +29,7 @@ export function parseJsonResponse(
   inbound: InboundRequest,
   body: Buffer,
   contentType: string,
+  thinkingToContent = false,
 ): ParsedResponse {
   const isJson = contentType.includes('json') || (body.length > 0 && body[0] === 0x7b);
   if (!isJson) {
@@ -61,6 +63,7 @@ export function parseJsonResponse(
       },
     };
   }
+  // Counted before any rewrite: the reasoning is part of what was produced either way.
   const text = () => {
     if (typeof json.text === 'string') return json.text;
     let out = '';
@@ -83,6 +86,9 @@ export function parseJsonResponse(
     // One minute of audio counts as 1000 prompt tokens, as other gateways bill it.
     if (seconds > 0)
       usage = { promptTokens: Math.round((Math.ceil(seconds) / 60) * 1000), completionTokens: 0 };
+  }
+  if (thinkingToContent && inlineReasoning(json as Parameters<typeof inlineReasoning>[0])) {
+    return { body: Buffer.from(JSON.stringify(json)), contentType, usage, text };
   }
   return { body, contentType, usage, text };
 }

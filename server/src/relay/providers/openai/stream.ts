@@ -2,6 +2,7 @@ import type { Usage } from '../../billing/pricing.js';
 import type { SseEvent } from '../../stream/sse-parser.js';
 import type { InboundRequest, ReportedUsage, StreamTranslator } from '../types.js';
 import { choiceText } from './response.js';
+import { StreamReasoningInliner } from './thinking-to-content.js';
 import { readUsage, writeUsage } from './usage.js';
 
 const USAGE_OBJECT = /"usage"\s*:\s*\{/;
@@ -16,11 +17,14 @@ export class OpenAIStreamTranslator implements StreamTranslator {
   private readonly seen: string[] = [];
   private meta: { id: string; created: number; model: string } | null = null;
 
-  constructor(private readonly inbound: InboundRequest) {}
+  constructor(
+    private readonly inbound: InboundRequest,
+    private readonly inliner: StreamReasoningInliner | null = null,
+  ) {}
 
   push(event: SseEvent): string {
-    const data = event.data;
-    if (data === '[DONE]') return '';
+    if (event.data === '[DONE]') return '';
+    const data = this.inliner ? this.inliner.transform(event.data) : event.data;
     // Once include_usage is on, every chunk carries "usage":null; only a usage object needs parsing.
     if (!this.meta || USAGE_OBJECT.test(data)) {
       let chunk: { id?: string; created?: number; model?: string; usage?: unknown; choices?: unknown[] };
@@ -60,7 +64,8 @@ export class OpenAIStreamTranslator implements StreamTranslator {
   }
 
   finish(usage: Usage | null): string {
-    let out = '';
+    const closing = this.inliner?.close();
+    let out = closing ? `data: ${closing}\n\n` : '';
     if (this.inbound.clientWantsUsage && !this.usage && usage) {
       const meta = this.meta ?? {
         id: 'chatcmpl-gateway',
