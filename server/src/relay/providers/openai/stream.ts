@@ -2,7 +2,7 @@ import type { Usage } from '../../billing/pricing.js';
 import type { SseEvent } from '../../stream/sse-parser.js';
 import type { InboundRequest, ReportedUsage, StreamTranslator } from '../types.js';
 import { choiceText } from './response.js';
-import { StreamReasoningInliner } from './thinking-to-content.js';
+import type { StreamReasoningInliner } from './thinking-to-content.js';
 import { readUsage, writeUsage } from './usage.js';
 
 const USAGE_OBJECT = /"usage"\s*:\s*\{/;
