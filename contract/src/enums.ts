@@ -1,8 +1,6 @@
 /** Roles, statuses and other numeric codes shared by server and console. */
 
 export const Role = { Guest: 0, User: 1, Admin: 10, Root: 100 } as const;
-export type RoleValue = (typeof Role)[keyof typeof Role];
-export const isValidRole = (r: number): r is RoleValue => r === 0 || r === 1 || r === 10 || r === 100;
 
 export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
 

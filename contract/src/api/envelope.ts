@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../enums.js';
 
 /** Every /api answer: `{success, message, data}`, whatever the HTTP status. */
 export interface ApiEnvelope<T = unknown> {
@@ -23,7 +24,10 @@ export const pageQuery = z
     size: z.coerce.number().int().optional().catch(undefined),
   })
   .transform(({ p, page_size, size }) => {
-    const requested = page_size ?? size ?? 10;
-    return { page: Math.max(1, p), pageSize: requested < 1 ? 10 : Math.min(requested, 100) };
+    const requested = page_size ?? size ?? DEFAULT_PAGE_SIZE;
+    return {
+      page: Math.max(1, p),
+      pageSize: requested < 1 ? DEFAULT_PAGE_SIZE : Math.min(requested, MAX_PAGE_SIZE),
+    };
   });
 export type PageQuery = z.output<typeof pageQuery>;

@@ -8,7 +8,6 @@ export const REDEMPTION_BATCH_MAX = 100;
 /** Form defaults of the console. */
 export const DEFAULT_REDEMPTION_QUOTA = 100_000;
 /** Keys are UUIDv4 without dashes: 32 lowercase hex characters. */
-export const REDEMPTION_KEY_LENGTH = 32;
 
 const NAME_LENGTH_MESSAGE = `兑换码名称长度必须在1-${REDEMPTION_NAME_MAX}之间`;
 

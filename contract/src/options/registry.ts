@@ -239,4 +239,3 @@ export const OPTION_DEFS: readonly OptionDef[] = [
 
 const byKey = new Map(OPTION_DEFS.map((d) => [d.key, d]));
 export const optionDef = (key: string): OptionDef | undefined => byKey.get(key);
-export const isSecretOption = (key: string): boolean => byKey.get(key)?.secret === true;

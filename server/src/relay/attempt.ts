@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { REQUEST_ID_HEADER } from '../platform/http/request-id.js';
 import { RelayError } from './errors.js';
 import type {
   InboundRequest,
@@ -135,7 +136,7 @@ async function relayStream(
   reply: FastifyReply,
 ): Promise<AttemptResult> {
   reply.hijack();
-  const client = new ClientStream(reply.raw, { 'x-oneapi-request-id': state.requestId }, state.pingSeconds);
+  const client = new ClientStream(reply.raw, { [REQUEST_ID_HEADER]: state.requestId }, state.pingSeconds);
   client.open();
   const translator = adapter.streamTranslator(inbound, target);
   const parser = new SseParser();

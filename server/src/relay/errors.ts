@@ -21,9 +21,6 @@ export class RelayError extends Error {
   }
 }
 
-export const localError = (status: number, message: string, code: string) =>
-  new RelayError(status, message, code, { local: true });
-
 export interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }

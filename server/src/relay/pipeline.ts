@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
 import { attempt, type AttemptResult, type Delivered, type RequestState } from './attempt.js';
@@ -7,7 +8,7 @@ import { chargeQuota, holdQuota, lookupPrice, type Price, type Usage } from './b
 import { estimatePromptTokens, inputText } from './billing/token-count.js';
 import { resolveUsage } from './billing/usage.js';
 import { writeConsumeLog } from './consume-log.js';
-import { RelayError, localError } from './errors.js';
+import { RelayError } from './errors.js';
 import { parseInbound, requestedMaxTokens } from './inbound.js';
 import { adapterFor } from './providers/registry.js';
 import type { InboundRequest, RelayMode, UpstreamTarget } from './providers/types.js';
@@ -53,11 +54,7 @@ export async function handleRelay(
     throw new RelayError(403, `该令牌无权访问模型 ${inbound.model}`, 'model_not_allowed');
   }
   if (caller.pinnedChannelId === null && relay.routing.tiers(caller.group, inbound.model).length === 0) {
-    throw new RelayError(
-      503,
-      `当前分组 ${caller.group} 下对于模型 ${inbound.model} 无可用渠道`,
-      'model_not_found',
-    );
+    throw noChannel(caller.group, inbound.model);
   }
   const price = lookupPrice(ctx.options, inbound.model, caller.group, caller.user);
   const image = mode === 'images' && inbound.body ? imageQuota(price, inbound.body, inbound.model) : null;
@@ -174,11 +171,12 @@ async function runAttempts(
   return {
     kind: 'failed',
     used,
-    error:
-      lastError ??
-      localError(503, `当前分组 ${caller.group} 下对于模型 ${inbound.model} 无可用渠道`, 'model_not_found'),
+    error: lastError ?? noChannel(caller.group, inbound.model),
   };
 }
+
+const noChannel = (group: string, model: string) =>
+  new RelayError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
 
 function tooLongFor(tiers: readonly Tier[], promptTokens: number): Set<number> {
   const out = new Set<number>();
@@ -193,7 +191,8 @@ function tooLongFor(tiers: readonly Tier[], promptTokens: number): Set<number> {
 function pinnedChannel(relay: Relay, id: number): RuntimeChannel {
   const channel = relay.routing.channel(id);
   if (!channel) throw new RelayError(400, '无效的渠道 Id', 'invalid_channel_id');
-  if (channel.status !== 1) throw new RelayError(403, '该渠道已被禁用', 'channel_disabled');
+  if (channel.status !== ChannelStatus.Enabled)
+    throw new RelayError(403, '该渠道已被禁用', 'channel_disabled');
   return channel;
 }
 
@@ -222,7 +221,7 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
   }
   if (s.image) usage = { ...usage, promptTokens: s.image.count };
   const quota = s.image ? s.image.quota : chargeQuota(s.price, usage);
-  ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id, countRequest: true });
+  ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id });
 
   if (outcome.stream) {
     const { client, translator } = outcome.stream;

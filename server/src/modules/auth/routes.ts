@@ -1,4 +1,4 @@
-import { loginRequest, registerRequest } from '@gateway/contract';
+import { loginRequest, registerRequest, UserStatus } from '@gateway/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { verifyPassword } from '../../platform/crypto/passwords.js';
@@ -17,7 +17,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseInput(loginRequest, request.body);
     const user = await ctx.users.repo.findForLogin(body.username);
     const valid = user !== undefined && (await verifyPassword(user.password, body.password));
-    if (!user || !valid || user.status !== 1) throw unauthorized('用户名或密码错误，或用户已被封禁');
+    if (!user || !valid || user.status !== UserStatus.Enabled)
+      throw unauthorized('用户名或密码错误，或用户已被封禁');
     request.session.set('uid', user.id);
     return ok({
       id: user.id,

@@ -41,10 +41,6 @@ export class UserRepo {
       .executeTakeFirst();
   }
 
-  findByIdIncludingDeleted(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** Login accepts the username or the email address. */
   findForLogin(name: string): Promise<UserRow | undefined> {
     return this.db

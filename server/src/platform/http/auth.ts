@@ -1,4 +1,4 @@
-import { Role } from '@gateway/contract';
+import { Role, UserStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CachedUser, UserCache } from '../../modules/users/user-cache.js';
 import { forbidden, unauthorized } from './api-error.js';
@@ -51,7 +51,7 @@ export async function authenticate(request: FastifyRequest, dir: AuthDirectory):
     throw unauthorized('无权进行此操作，未提供 New-Api-User');
   if (!/^\d+$/.test(claimedValue.trim())) throw unauthorized('无权进行此操作，New-Api-User 格式错误');
   if (Number(claimedValue) !== user.id) throw unauthorized('无权进行此操作，New-Api-User 与登录用户不匹配');
-  if (user.status !== 1) throw forbidden('用户已被封禁');
+  if (user.status !== UserStatus.Enabled) throw forbidden('用户已被封禁');
   return { ...user, viaAccessToken };
 }
 

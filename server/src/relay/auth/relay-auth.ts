@@ -1,4 +1,4 @@
-import { Role, TokenStatus } from '@gateway/contract';
+import { Role, TokenStatus, UserStatus } from '@gateway/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { CachedUser } from '../../modules/users/user-cache.js';
@@ -58,7 +58,7 @@ export async function authenticateRelay(
 
   const user = await ctx.users.cache.get(token.userId);
   if (!user) throw deny(401, '无效的令牌', 'token_invalid');
-  if (user.status !== 1) throw deny(403, '用户已被封禁', 'user_banned');
+  if (user.status !== UserStatus.Enabled) throw deny(403, '用户已被封禁', 'user_banned');
 
   if (token.allowIps && !ipAllowed(token.allowIps, request.ip)) {
     throw deny(403, '您的 IP 不在令牌允许访问的列表中', 'ip_not_allowed');

@@ -26,8 +26,6 @@ export interface Settlement {
   /** Final charge (integer quota). */
   quota: number;
   channelId: number;
-  /** Whether the call counts as a request (a completed upstream call). */
-  countRequest: boolean;
 }
 
 /** One request's reservation. It ends exactly once: settled or released. */
@@ -115,7 +113,7 @@ export class QuotaLedger implements BalanceSource {
     const u = this.userDelta(userId);
     u.quota -= quota;
     u.used += quota;
-    if (settlement.countRequest) u.requests += 1;
+    u.requests += 1;
     if (tokenId !== null) {
       const t = this.tokenDelta(tokenId);
       if (!tokenUnlimited) t.remain -= quota;

@@ -25,13 +25,6 @@ export interface Usage {
   cacheCreationTokens: number;
 }
 
-export const emptyUsage = (): Usage => ({
-  promptTokens: 0,
-  completionTokens: 0,
-  cachedTokens: 0,
-  cacheCreationTokens: 0,
-});
-
 /** Ratio applied to models nobody priced, in self-use mode or for users who accept unpriced models. */
 export const UNSET_MODEL_RATIO = 37.5;
 const DEFAULT_CACHE_CREATION_RATIO = 1.25;

@@ -87,10 +87,6 @@ export class RoutingTable {
     return this.channels.get(id);
   }
 
-  allChannels(): RuntimeChannel[] {
-    return [...this.channels.values()];
-  }
-
   /** Models a group can reach, for /v1/models. */
   models(group: string): string[] {
     return [...(this.routes.get(group)?.keys() ?? [])];
