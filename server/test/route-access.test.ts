@@ -80,4 +80,22 @@ describe('who may call each /api route', () => {
     }
     expect((await root.get('/api/option/')).status).toBe(200);
   });
+
+  it('lets admins manage operation options but not the root-only ones', async () => {
+    const asAdmin = (await admin.get<Array<{ key: string }>>('/api/option/')).body.data!.map((o) => o.key);
+    expect(asAdmin).toContain('ModelRatio');
+    expect(asAdmin).toContain('QuotaForNewUser');
+    expect(asAdmin).not.toContain('SystemName');
+    expect(asAdmin).not.toContain('SMTPServer');
+    expect(asAdmin).not.toContain('TopUpLink');
+    const asRoot = (await root.get<Array<{ key: string }>>('/api/option/')).body.data!.map((o) => o.key);
+    expect(asRoot).toEqual(expect.arrayContaining(['SystemName', 'SMTPServer', 'TopUpLink']));
+
+    expect((await admin.put('/api/option/', { key: 'RetryTimes', value: '2' })).status).toBe(200);
+    const refused = await admin.put('/api/option/', { key: 'SystemName', value: 'Taken over' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('无权进行此操作，权限不足');
+    expect(gw.ctx.options.str('SystemName')).not.toBe('Taken over');
+    expect((await user.put('/api/option/', { key: 'RetryTimes', value: '3' })).status).toBe(403);
+  });
 });

@@ -23,6 +23,11 @@ export interface OptionDef {
   normalize?: (value: string) => string;
   /** Setting this boolean to "true" needs another option to be non-empty first. */
   requires?: { key: string; message: string };
+  /**
+   * Only the super admin (role 100) reads and writes it: sign-in, mail, payment, addresses and
+   * site texts. Everything else is an operation setting that admins (role 10) manage too.
+   */
+  rootOnly?: boolean;
 }
 
 type Extra = Omit<OptionDef, 'key' | 'kind' | 'default'>;
@@ -51,7 +56,13 @@ export const str = (key: string, def = '', extra: Extra = {}): OptionDef => ({
   default: def,
   ...extra,
 });
-export const secret = (key: string): OptionDef => ({ key, kind: 'string', default: '', secret: true });
+export const secret = (key: string, extra: Extra = {}): OptionDef => ({
+  key,
+  kind: 'string',
+  default: '',
+  secret: true,
+  ...extra,
+});
 export const json = (key: string, def: unknown, schema: z.ZodType, extra: Extra = {}): OptionDef => ({
   key,
   kind: 'json',

@@ -52,7 +52,7 @@ const groupRatioSchema = z.record(z.string(), z.number()).superRefine((map, ctx)
 
 const percentage = { min: 0.1, max: 1 };
 
-export const OPTION_DEFS: readonly OptionDef[] = [
+const DECLARED: readonly OptionDef[] = [
   // Sign-in and registration
   bool('PasswordLoginEnabled', true),
   bool('PasswordRegisterEnabled', true),
@@ -236,6 +236,75 @@ export const OPTION_DEFS: readonly OptionDef[] = [
   float('claude.thinking_adapter_budget_tokens_percentage', 0.8, percentage),
   bool('global.pass_through_request_enabled', false),
 ];
+
+/**
+ * The system and other settings tabs (sign-in, mail, payment, addresses, site texts) and the
+ * top-up link belong to the super admin; admins manage every other (operation) setting.
+ */
+const ROOT_ONLY_KEYS = new Set([
+  'PasswordLoginEnabled',
+  'PasswordRegisterEnabled',
+  'EmailVerificationEnabled',
+  'RegisterEnabled',
+  'GitHubOAuthEnabled',
+  'GitHubClientId',
+  'GitHubClientSecret',
+  'oidc.enabled',
+  'oidc.client_id',
+  'oidc.client_secret',
+  'oidc.well_known',
+  'oidc.authorization_endpoint',
+  'oidc.token_endpoint',
+  'oidc.user_info_endpoint',
+  'LinuxDOOAuthEnabled',
+  'LinuxDOClientId',
+  'LinuxDOClientSecret',
+  'WeChatAuthEnabled',
+  'WeChatServerAddress',
+  'WeChatServerToken',
+  'WeChatAccountQRCodeImageURL',
+  'TelegramOAuthEnabled',
+  'TelegramBotToken',
+  'TelegramBotName',
+  'TurnstileCheckEnabled',
+  'TurnstileSiteKey',
+  'TurnstileSecretKey',
+  'EmailDomainRestrictionEnabled',
+  'EmailAliasRestrictionEnabled',
+  'EmailDomainWhitelist',
+  'SMTPServer',
+  'SMTPPort',
+  'SMTPAccount',
+  'SMTPFrom',
+  'SMTPToken',
+  'SMTPSSLEnabled',
+  'ServerAddress',
+  'WorkerUrl',
+  'WorkerValidKey',
+  'PayAddress',
+  'CustomCallbackAddress',
+  'EpayId',
+  'EpayKey',
+  'Price',
+  'MinTopUp',
+  'TopupGroupRatio',
+  'TopUpLink',
+  'Notice',
+  'Footer',
+  'SystemName',
+  'Logo',
+  'About',
+  'HomePageContent',
+  'general_setting.docs_link',
+]);
+
+for (const key of ROOT_ONLY_KEYS) {
+  if (!DECLARED.some((d) => d.key === key)) throw new Error(`root-only option ${key} is not declared`);
+}
+
+export const OPTION_DEFS: readonly OptionDef[] = DECLARED.map((d) =>
+  ROOT_ONLY_KEYS.has(d.key) ? { ...d, rootOnly: true } : d,
+);
 
 const byKey = new Map(OPTION_DEFS.map((d) => [d.key, d]));
 export const optionDef = (key: string): OptionDef | undefined => byKey.get(key);

@@ -4,6 +4,12 @@ import { walletTexts } from '../../pages/TopUp/texts';
 import { chatTexts } from '../../pages/Chat/texts';
 import { logTexts } from '../../pages/Log/texts';
 import { tokenTexts } from '../../pages/Token/texts';
+import { settingTexts } from '../../pages/Setting/texts';
+import { settingOperationTexts } from '../../pages/Setting/operation/texts';
+import { settingPricingTexts } from '../../pages/Setting/operation/pricing/texts';
+import { settingSystemTexts } from '../../pages/Setting/system/texts';
+import { userTexts } from '../../pages/User/texts';
+import { passwordResetTexts } from '../../pages/PasswordReset/texts';
 
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
@@ -21,6 +27,12 @@ export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
   chat: chatTexts,
   log: logTexts,
   token: tokenTexts,
+  setting: settingTexts,
+  settingOperation: settingOperationTexts,
+  settingPricing: settingPricingTexts,
+  settingSystem: settingSystemTexts,
+  users: userTexts,
+  passwordReset: passwordResetTexts,
 };
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {

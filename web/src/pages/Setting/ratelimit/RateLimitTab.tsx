@@ -1,0 +1,4 @@
+/** Replaced by the tab's implementation. */
+export function RateLimitTab() {
+  return null;
+}
