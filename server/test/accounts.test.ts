@@ -96,7 +96,7 @@ describe('setup, sign-in and roles', () => {
     expect(r.body.message).toBe('用户名或密码错误，或用户已被封禁');
   });
 
-  it('gives a normal user 403 on root and admin routes, and applies a ban at once', async () => {
+  it('gives a normal user 403 on root and admin routes, and ends a banned session at once', async () => {
     const user = await registerAndLogin(gw.url, 'alice');
     const self = await user.get<{ role: number }>('/api/user/self');
     expect(self.body.data?.role).toBe(1);
@@ -107,7 +107,7 @@ describe('setup, sign-in and roles', () => {
     await gw.ctx.users.repo.update(user.userId!, { status: 2 });
     gw.ctx.users.cache.invalidate(user.userId!);
     const banned = await user.get('/api/user/self');
-    expect(banned.status).toBe(403);
+    expect(banned.status).toBe(401);
     expect(banned.body.message).toBe('用户已被封禁');
   });
 

@@ -80,7 +80,7 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
       expect((await userOnB.get('/api/user/self')).status).toBe(200);
       await a.ctx.users.repo.update(user.userId!, { status: 2 });
       a.ctx.users.cache.invalidate(user.userId!);
-      await expect.poll(async () => (await userOnB.get('/api/user/self')).status).toBe(403);
+      await expect.poll(async () => (await userOnB.get('/api/user/self')).status).toBe(401);
     });
 
     it('routes to a channel added on the other instance and bills exactly across both', async () => {

@@ -75,3 +75,72 @@ export interface UserView {
   setting: string;
   DeletedAt: number | null;
 }
+
+/** Admin user management (`/api/user/`, `/api/user/search`, `/api/user/manage`). */
+
+const EMPTY_CREDENTIALS = '用户名和密码不能为空';
+
+/** POST /api/user/: the common sign-up path; `role` is only checked, new users are always role 1. */
+export const adminCreateUserRequest = z.object({
+  username: z
+    .string({ error: EMPTY_CREDENTIALS })
+    .trim()
+    .min(1, EMPTY_CREDENTIALS)
+    .max(USERNAME_MAX, `用户名长度不能超过${USERNAME_MAX}个字符`),
+  password: z.string({ error: EMPTY_CREDENTIALS }).min(1, EMPTY_CREDENTIALS).pipe(password),
+  display_name: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, `显示名称长度不能超过${DISPLAY_NAME_MAX}个字符`)
+    .optional(),
+  role: z.number().int().optional(),
+});
+export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequest>;
+
+/** Largest quota an admin may set; keeps arithmetic on it exact in JavaScript and every database. */
+export const MAX_USER_QUOTA = 1e15;
+
+/** PUT /api/user/: fields that are absent stay unchanged; an empty password means unchanged. */
+export const adminUpdateUserRequest = z.object({
+  id: z.number({ error: '无效的参数' }).int().positive('无效的参数'),
+  username: username.optional(),
+  display_name: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, `显示名称长度不能超过${DISPLAY_NAME_MAX}个字符`)
+    .optional(),
+  password: z.union([z.literal(''), password]).optional(),
+  group: z.string().trim().min(1, '分组不能为空').max(64, '分组名称过长').optional(),
+  quota: z
+    .number({ error: '额度必须是整数' })
+    .int('额度必须是整数')
+    .min(-MAX_USER_QUOTA, '额度超出范围')
+    .max(MAX_USER_QUOTA, '额度超出范围')
+    .optional(),
+});
+export type AdminUpdateUserRequest = z.input<typeof adminUpdateUserRequest>;
+
+export const USER_MANAGE_ACTIONS = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
+export type UserManageAction = (typeof USER_MANAGE_ACTIONS)[number];
+
+export const manageUserRequest = z.object({
+  id: z.number({ error: '无效的参数' }).int().positive('无效的参数'),
+  action: z.enum(USER_MANAGE_ACTIONS, { error: '无效的操作' }),
+});
+export type ManageUserRequest = z.input<typeof manageUserRequest>;
+
+/** What a manage action answers: the row's role and status afterwards. */
+export interface ManageUserResult {
+  role: number;
+  status: number;
+}
+
+/** GET /api/user/search (paged with pageQuery as well): keyword and an exact group. */
+export const userSearchQuery = z.object({
+  keyword: z.string().optional().catch(undefined).default(''),
+  group: z.string().optional().catch(undefined).default(''),
+});
+
+/** Changing one's own password must prove the current one. */
+export const ORIGINAL_PASSWORD_REQUIRED = '请输入原密码';
+export const WRONG_ORIGINAL_PASSWORD = '原密码错误';

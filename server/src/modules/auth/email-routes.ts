@@ -76,9 +76,11 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
       .where('email', '=', email)
       .where('deleted_at', 'is', null)
       .execute();
+    const hashed = await hashPassword(password);
     await ctx.db
       .updateTable('users')
-      .set({ password: await hashPassword(password) })
+      // A reset also ends every session: whoever held the old password may be signed in.
+      .set((eb) => ({ password: hashed, session_version: eb('session_version', '+', 1) }))
       .where('email', '=', email)
       .where('deleted_at', 'is', null)
       .execute();

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { verifyPassword } from '../../platform/crypto/passwords.js';
 import { badRequest, forbidden, ok, parseInput, unauthorized } from '../../platform/http/api-error.js';
 import { createAccount } from '../users/service.js';
+import { endUserSessions, startSession } from '../users/sessions.js';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const critical = ctx.criticalRateLimit;
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const valid = user !== undefined && (await verifyPassword(user.password, body.password));
     if (!user || !valid || user.status !== UserStatus.Enabled)
       throw unauthorized('用户名或密码错误，或用户已被封禁');
-    request.session.set('uid', user.id);
+    startSession(request, user);
     return ok({
       id: user.id,
       username: user.username,
@@ -30,7 +31,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
+  // Signing out ends the user's sessions on every device, not only this cookie: a cookie cannot
+  // be revoked on its own, and a copy of it would otherwise stay valid for 30 days.
   app.get('/user/logout', async (request) => {
+    const uid = request.session.get('uid');
+    if (uid) {
+      const user = await ctx.users.cache.get(uid);
+      if (user && (request.session.get('sv') ?? 0) === user.sessionVersion) {
+        await endUserSessions(ctx, uid);
+      }
+    }
     request.session.delete();
     return ok();
   });

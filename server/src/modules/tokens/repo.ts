@@ -1,15 +1,28 @@
-import type { PageQuery, TokenView } from '@gateway/contract';
+import { TOKEN_NEVER_EXPIRES, TokenStatus, type PageQuery, type TokenView } from '@gateway/contract';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, NewToken, TokenRow } from '../../platform/db/schema.js';
 import { columnContains, pageOffset } from './listing.js';
+import { nowSeconds } from '../setup/state.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The status a token has in effect: an enabled token whose expiry passed reads 3 and a limited
+ * one without quota left reads 4, although the relay records that only when the key is next
+ * used. Computed on read, so the console, scripts and the relay agree.
+ */
+export function effectiveTokenStatus(t: TokenRow, now = nowSeconds()): number {
+  if (t.status !== TokenStatus.Enabled) return t.status;
+  if (t.expired_time !== TOKEN_NEVER_EXPIRES && t.expired_time <= now) return TokenStatus.Expired;
+  if (t.unlimited_quota !== 1 && t.remain_quota <= 0) return TokenStatus.Exhausted;
+  return t.status;
+}
 
 export const toTokenView = (t: TokenRow): TokenView => ({
   id: t.id,
   user_id: t.user_id,
   key: t.key,
-  status: t.status,
+  status: effectiveTokenStatus(t),
   name: t.name,
   created_time: t.created_time,
   accessed_time: t.accessed_time,

@@ -1,6 +1,14 @@
-import type { UserView } from '@gateway/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { PageQuery, UserView } from '@gateway/contract';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+import { columnContains, pageOffset } from '../tokens/listing.js';
+
+export interface UserSearch {
+  /** An exact id when numeric, else part of the username, display name or email. */
+  keyword: string;
+  /** Exact group name; '' for every group. */
+  group: string;
+}
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,6 +47,41 @@ export class UserRepo {
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+  }
+
+  /** Any row, deregistered or not (admins see deregistered users, tagged). */
+  findAnyById(id: number, db: Db = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The admin list: every row including deregistered ones, newest first. */
+  async page(search: UserSearch, page: PageQuery): Promise<{ rows: UserRow[]; total: number }> {
+    const filter = <O>(q: SelectQueryBuilder<Database, 'users', O>) => {
+      let out = q;
+      const keyword = search.keyword;
+      if (keyword) {
+        out = out.where((eb) => {
+          const matches = [
+            columnContains('username', keyword),
+            columnContains('display_name', keyword),
+            columnContains('email', keyword),
+          ];
+          if (/^\d{1,15}$/.test(keyword)) return eb.or([eb('id', '=', Number(keyword)), ...matches]);
+          return eb.or(matches);
+        });
+      }
+      if (search.group) out = out.where('group', '=', search.group);
+      return out;
+    };
+    const [rows, count] = await Promise.all([
+      filter(this.db.selectFrom('users').selectAll())
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset(pageOffset(page))
+        .execute(),
+      filter(this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
   }
 
   /** Login accepts the username or the email address. */

@@ -1,13 +1,20 @@
-import { updateSelfRequest } from '@gateway/contract';
+import {
+  ORIGINAL_PASSWORD_REQUIRED,
+  Role,
+  updateSelfRequest,
+  WRONG_ORIGINAL_PASSWORD,
+} from '@gateway/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.js';
 import { randomString, secretDigest } from '../../platform/crypto/random.js';
-import { badRequest, notFound, ok, parseInput } from '../../platform/http/api-error.js';
+import { badRequest, forbidden, notFound, ok, parseInput } from '../../platform/http/api-error.js';
 import { currentUser } from '../../platform/http/auth.js';
 import type { UserUpdate } from '../../platform/db/schema.js';
 import { toUserView } from './repo.js';
 import { uniqueAffCode } from './service.js';
+import { bumpSessionVersion, endUserSessions, startSession } from './sessions.js';
+import { nowSeconds } from '../setup/state.js';
 
 export async function selfRoutes(app: FastifyInstance, ctx: AppContext) {
   const { repo, cache } = ctx.users;
@@ -29,18 +36,32 @@ export async function selfRoutes(app: FastifyInstance, ctx: AppContext) {
       fields.username = body.username;
     }
     if (body.password) {
-      if (body.original_password !== undefined) {
-        const row = await repo.findById(me.id);
-        if (!row || !(await verifyPassword(row.password, body.original_password))) {
-          throw badRequest('原密码错误');
-        }
+      // A stolen session or access token must not be enough to take the account over.
+      if (!body.original_password) throw badRequest(ORIGINAL_PASSWORD_REQUIRED);
+      const row = await repo.findById(me.id);
+      if (!row || !(await verifyPassword(row.password, body.original_password))) {
+        throw badRequest(WRONG_ORIGINAL_PASSWORD);
       }
       fields.password = await hashPassword(body.password);
+      // Every other session ends; this one is re-issued under the new generation.
+      const version = await bumpSessionVersion(ctx.db, me.id, fields);
+      cache.invalidate(me.id);
+      if (!me.viaAccessToken) startSession(request, { id: me.id, session_version: version });
+      return ok();
     }
     if (Object.keys(fields).length > 0) {
       await repo.update(me.id, fields);
       cache.invalidate(me.id);
     }
+    return ok();
+  });
+
+  /** Deregisters the caller: a soft delete that ends their sessions, access token and API keys. */
+  app.delete('/user/self', guard, async (request) => {
+    const me = currentUser(request);
+    if (me.role >= Role.Root) throw forbidden('不能删除超级管理员账户');
+    await endUserSessions(ctx, me.id, { deleted_at: nowSeconds() });
+    request.session.delete();
     return ok();
   });
 

@@ -13,6 +13,8 @@ export interface CachedUser {
   group: string;
   email: string;
   setting: UserSetting;
+  /** Sessions issued under another generation are no longer valid. */
+  sessionVersion: number;
 }
 
 const MAX_ENTRIES = 50_000;
@@ -46,6 +48,7 @@ export class UserCache {
           group: row.group,
           email: row.email,
           setting: parseSetting(row.setting),
+          sessionVersion: row.session_version,
         }
       : null;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

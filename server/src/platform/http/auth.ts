@@ -16,6 +16,8 @@ declare module 'fastify' {
 declare module '@fastify/secure-session' {
   interface SessionData {
     uid: number;
+    /** The user's session generation when the session was issued (see users/sessions.ts). */
+    sv: number;
   }
 }
 
@@ -45,6 +47,18 @@ export async function authenticate(request: FastifyRequest, dir: AuthDirectory):
     request.session?.delete();
     throw unauthorized('无权进行此操作，用户不存在或已注销');
   }
+  if (!viaAccessToken) {
+    // 401 rather than 403: the console signs a banned user out on their next click.
+    if (user.status !== UserStatus.Enabled) {
+      request.session.delete();
+      throw unauthorized('用户已被封禁');
+    }
+    // Sessions from before generations existed carry none; they belong to generation 0.
+    if ((request.session.get('sv') ?? 0) !== user.sessionVersion) {
+      request.session.delete();
+      throw unauthorized('登录已失效，请重新登录');
+    }
+  }
   const claimed = request.headers['new-api-user'];
   const claimedValue = Array.isArray(claimed) ? claimed[0] : claimed;
   if (claimedValue === undefined || claimedValue === '')
@@ -53,6 +67,21 @@ export async function authenticate(request: FastifyRequest, dir: AuthDirectory):
   if (Number(claimedValue) !== user.id) throw unauthorized('无权进行此操作，New-Api-User 与登录用户不匹配');
   if (user.status !== UserStatus.Enabled) throw forbidden('用户已被封禁');
   return { ...user, viaAccessToken };
+}
+
+/**
+ * The signed-in user of a public route that only adapts to them (the price list), or undefined:
+ * never throws and needs no New-Api-User, but honours bans and ended sessions like authenticate.
+ */
+export async function optionalSessionUser(
+  request: FastifyRequest,
+  dir: AuthDirectory,
+): Promise<CachedUser | undefined> {
+  const userId = request.session?.get('uid');
+  if (!userId) return undefined;
+  const user = await dir.users.get(userId);
+  if (!user || user.status !== UserStatus.Enabled) return undefined;
+  return (request.session.get('sv') ?? 0) === user.sessionVersion ? user : undefined;
 }
 
 export function requireRole(dir: AuthDirectory, minRole: number): preHandlerAsyncHookHandler {

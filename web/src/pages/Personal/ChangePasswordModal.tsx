@@ -6,13 +6,17 @@ import { useChangePasswordMutation } from '../../api/self-queries';
 import { zodFieldErrors } from '../../forms/zod-field-errors';
 
 interface PasswordValues {
+  original_password: string;
   password: string;
   password2: string;
 }
 
 type FormApi = Parameters<NonNullable<ComponentProps<typeof Form<PasswordValues>>['getFormApi']>>[0];
 
-/** Document 1, section 5: the two fields must match; the length rule is the shared schema's. */
+/**
+ * Document 1, section 5: the two fields must match; the length rule is the shared schema's. The
+ * current password is required by the server, so a stolen session cannot take the account over.
+ */
 export function ChangePasswordModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const change = useChangePasswordMutation();
@@ -22,6 +26,7 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
     const errors = zodFieldErrors(updateSelfRequest.pick({ password: true }), {
       password: values.password ?? '',
     });
+    if (!values.original_password) errors.original_password = t('users.account.originalPasswordRequired');
     if (!values.password) errors.password = t('personal.newPasswordPlaceholder');
     if (!errors.password && values.password !== values.password2)
       errors.password2 = t('personal.passwordMismatch');
@@ -29,12 +34,15 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
   };
 
   const submit = (values: PasswordValues) =>
-    change.mutate(values.password, {
-      onSuccess: () => {
-        Toast.success(t('personal.passwordChanged'));
-        onClose();
+    change.mutate(
+      { password: values.password, original_password: values.original_password },
+      {
+        onSuccess: () => {
+          Toast.success(t('personal.passwordChanged'));
+          onClose();
+        },
       },
-    });
+    );
 
   return (
     <Modal
@@ -52,6 +60,13 @@ export function ChangePasswordModal({ visible, onClose }: { visible: boolean; on
         validateFields={validate}
         onSubmit={submit}
       >
+        <Form.Input
+          field="original_password"
+          mode="password"
+          label={t('users.account.originalPassword')}
+          placeholder={t('users.account.originalPasswordPlaceholder')}
+          autoComplete="current-password"
+        />
         <Form.Input
           field="password"
           mode="password"

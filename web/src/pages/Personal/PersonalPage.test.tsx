@@ -125,7 +125,7 @@ describe('personal settings', () => {
     expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
-  it('changes the password', async () => {
+  it('changes the password with the current one', async () => {
     const server = personalServer();
     server.reply('PUT', '/api/user/self', ok());
     renderApp('/personal', server, { user: MEMBER });
@@ -133,8 +133,15 @@ describe('personal settings', () => {
     await userEvent.type(await screen.findByLabelText('新密码'), 'new-pass-123');
     await userEvent.type(screen.getByLabelText('确认新密码'), 'new-pass-123');
     await userEvent.click(screen.getByText('提交'));
+    expect(await screen.findByText('请输入原密码')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.type(screen.getByLabelText('原密码'), 'old-pass-123');
+    await userEvent.click(screen.getByText('提交'));
     expect(await screen.findByText('密码修改成功！')).toBeTruthy();
-    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ password: 'new-pass-123' });
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      password: 'new-pass-123',
+      original_password: 'old-pass-123',
+    });
   });
 });
 

@@ -38,7 +38,7 @@ export function PersonalPage() {
         </div>
       </section>
       <InviteCard user={user} />
-      <AccountSecurity />
+      <AccountSecurity username={user.username} />
       <Banner type="info" fullMode={false} closeIcon={null} description={t('personal.laterFeatures')} />
     </div>
   );

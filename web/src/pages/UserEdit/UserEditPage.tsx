@@ -1,8 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useNavigate, useParams } from 'react-router';
+import { UserEditDrawer } from './UserEditDrawer';
 
-/** /user/edit and /user/edit/:id: the user editor ships in a later release; the route, guard and layout are already live. */
+/**
+ * /user/edit/:id opens the editor on a user (admins) and /user/edit on oneself; closing it returns
+ * to the list or to personal settings.
+ */
 export function UserEditPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.userEdit')} />;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const userId = id && /^\d+$/.test(id) ? Number(id) : null;
+  return (
+    <UserEditDrawer
+      target={userId !== null ? { mode: 'admin', id: userId } : { mode: 'self' }}
+      onClose={() => void navigate(userId !== null ? '/user' : '/personal')}
+    />
+  );
 }
