@@ -30,5 +30,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_CONN_STRING: 'localhost:6379' })).toThrow(/redis:\/\//);
     expect(() => loadConfig({ DEBUG: 'maybe' })).toThrow(/DEBUG must be true or false/);
     expect(() => loadConfig({ SESSION_SECRET: 'random_string' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ UPDATE_CHECK_URL: 'api.github.com/x' })).toThrow(/UPDATE_CHECK_URL/);
+  });
+
+  it('checks for updates only where the operator points it', () => {
+    expect(loadConfig({}).updateCheckUrl).toBe('');
+    expect(loadConfig({ UPDATE_CHECK_URL: ' https://example.com/latest ' }).updateCheckUrl).toBe(
+      'https://example.com/latest',
+    );
   });
 });

@@ -43,6 +43,8 @@ export interface Config {
   ledgerFlushMs: number;
   webDist: string;
   trustProxy: boolean;
+  /** Latest-release listing (GitHub's JSON shape) the root's "check for update" reads; '' = none. */
+  updateCheckUrl: string;
 }
 
 const bool = (name: string, def: boolean) =>
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     LEDGER_FLUSH_MS: int('LEDGER_FLUSH_MS', 200, 10, 60000),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: bool('TRUST_PROXY', false),
+    UPDATE_CHECK_URL: z.string().optional(),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid configuration');
@@ -152,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sqlitePath = path.resolve(e.SQLITE_PATH || path.join(dataDir, 'gateway.db'));
   if (e.SESSION_SECRET === 'random_string') {
     throw new ConfigError('SESSION_SECRET is still the example value "random_string"; set a real secret');
+  }
+  // No default: the gateway calls nothing outside its network unless the operator says where.
+  const updateCheckUrl = e.UPDATE_CHECK_URL?.trim() ?? '';
+  if (updateCheckUrl && !/^https?:\/\/\S+$/i.test(updateCheckUrl)) {
+    throw new ConfigError('UPDATE_CHECK_URL must be an http:// or https:// URL');
   }
   const redis = e.REDIS_CONN_STRING?.trim() || null;
   if (redis && !/^rediss?:\/\//i.test(redis)) {
@@ -185,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ledgerFlushMs: e.LEDGER_FLUSH_MS,
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
+    updateCheckUrl,
   };
 }

@@ -44,6 +44,18 @@ const DEFAULT_DISABLE_KEYWORDS = [
   'Your account is not authorized',
 ].join('\n');
 
+/** One entry of EmailDomainWhitelist: a host name with at least one dot, such as gmail.com. */
+export const EMAIL_DOMAIN_PATTERN = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,}$/;
+
+const domainList = (v: string) =>
+  v
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .every((d) => EMAIL_DOMAIN_PATTERN.test(d))
+    ? undefined
+    : '邮箱域名格式不正确';
+
 const groupRatioSchema = z.record(z.string(), z.number()).superRefine((map, ctx) => {
   for (const [name, ratio] of Object.entries(map)) {
     if (ratio < 0) ctx.addIssue({ code: 'custom', message: `group ratio must be not less than 0: ${name}` });
@@ -112,6 +124,7 @@ const DECLARED: readonly OptionDef[] = [
   str(
     'EmailDomainWhitelist',
     'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
+    { check: domainList },
   ),
 
   // Mail

@@ -7,6 +7,7 @@ export const siteKeys = {
   status: ['status'] as const,
   about: ['about'] as const,
   homePage: ['home_page_content'] as const,
+  notice: ['notice'] as const,
 };
 
 export async function fetchSiteStatus(): Promise<SiteStatus> {
@@ -43,5 +44,13 @@ export function useHomePageContentQuery() {
   return useQuery({
     queryKey: siteKeys.homePage,
     queryFn: () => api.get<string>('/api/home_page_content', { quiet: true }),
+  });
+}
+
+/** The admin's notice (Markdown or HTML); empty when none is set. */
+export function useNoticeQuery() {
+  return useQuery({
+    queryKey: siteKeys.notice,
+    queryFn: () => api.get<string>('/api/notice', { quiet: true }),
   });
 }

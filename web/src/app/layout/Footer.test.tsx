@@ -12,9 +12,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderFooter() {
+function renderFooter(footer_html = '') {
   initI18n('zh');
-  fakeServer().reply('GET', '/api/status', ok(statusWith()));
+  fakeServer().reply('GET', '/api/status', ok(statusWith({ footer_html })));
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <Footer />
@@ -50,5 +50,12 @@ describe('footer', () => {
     localStorage.setItem('footer_html', '<span>Too late</span>');
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Too late')).toBeNull();
+  });
+
+  it('follows a fresh status answer, e.g. after the admin saved a new footer', async () => {
+    localStorage.setItem('footer_html', '<span>Old footer</span>');
+    renderFooter('<span>New footer</span>');
+    expect(await screen.findByText('New footer')).toBeTruthy();
+    expect(screen.queryByText('Old footer')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteStatus } from '../../api/site-queries';
+import { useSiteStatus, useSiteStatusQuery } from '../../api/site-queries';
 import { StorageKey } from '../../storage/keys';
 import { readLocal } from '../../storage/local-store';
 
@@ -13,6 +13,11 @@ export const FOOTER_POLL_INTERVAL_MS = 200;
  */
 function useCustomFooterHtml(): string | null {
   const [html, setHtml] = useState(() => readLocal(StorageKey.footerHtml));
+  // A fresh status answer (e.g. after the admin saved a new footer) is the truth from then on.
+  const fromServer = useSiteStatusQuery().data?.footer_html;
+  useEffect(() => {
+    if (fromServer !== undefined) setHtml(fromServer || null);
+  }, [fromServer]);
   useEffect(() => {
     if (html) return;
     let attempts = 0;

@@ -39,3 +39,23 @@ describe('home and about', () => {
     expect(await screen.findByText('可在设置页面设置关于内容，支持 HTML & Markdown')).toBeTruthy();
   });
 });
+
+describe('home notice', () => {
+  it('shows the notice set in Settings → Other above the home content', async () => {
+    const server = fakeServer();
+    server.reply('GET', '/api/notice', ok('Maintenance **tonight**'));
+    server.reply('GET', '/api/home_page_content', ok('## Our gateway'));
+    renderApp('/', server);
+    expect((await screen.findByText('tonight')).tagName).toBe('STRONG');
+    expect(screen.getByTestId('home-notice').textContent).toContain('Maintenance');
+    expect(await screen.findByText('Our gateway')).toBeTruthy();
+  });
+
+  it('shows nothing when no notice is set', async () => {
+    const server = fakeServer();
+    server.reply('GET', '/api/notice', ok(''));
+    renderApp('/', server);
+    expect(await screen.findByText('欢迎使用 Test Gateway')).toBeTruthy();
+    expect(screen.queryByTestId('home-notice')).toBeNull();
+  });
+});

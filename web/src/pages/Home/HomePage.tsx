@@ -5,6 +5,7 @@ import { useHomePageContentQuery, useSiteStatus } from '../../api/site-queries';
 import { consolePath } from '../../app/layout/nav-targets';
 import { RichContent } from '../../components/RichContent';
 import { useStoredUser } from '../../session/stored-user';
+import { HomeNotice } from './HomeNotice';
 
 /** /: the admin's home page content when set, otherwise a short welcome. */
 export function HomePage() {
@@ -16,9 +17,17 @@ export function HomePage() {
   const name = status.system_name || t('common.appName');
 
   if (isPending) return <Spin />;
-  if (data?.trim()) return <RichContent content={data} title={name} />;
+  if (data?.trim()) {
+    return (
+      <>
+        <HomeNotice />
+        <RichContent content={data} title={name} />
+      </>
+    );
+  }
   return (
     <section className="page-card home-welcome">
+      <HomeNotice />
       <Typography.Title heading={2}>{t('home.welcome', { name })}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
       {status.version && (

@@ -1,6 +1,5 @@
-/** Texts under the `settingSystem` namespace; each Chinese text is the zh wording, en mirrors its keys. */
-const zh = {};
+import { settingSystemEn } from './texts-en';
+import { settingSystemZh } from './texts-zh';
 
-const en: typeof zh = {};
-
-export const settingSystemTexts = { zh, en };
+/** Texts of the system and other settings tabs, registered under `settingSystem`. */
+export const settingSystemTexts = { zh: settingSystemZh, en: settingSystemEn };
