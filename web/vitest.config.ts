@@ -14,5 +14,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup-dom.ts'],
+    // VChart's ES modules import paths without extensions, which only a bundler resolves.
+    deps: { optimizer: { client: { enabled: true, include: ['@visactor/react-vchart'] } } },
   },
 });

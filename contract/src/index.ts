@@ -13,3 +13,6 @@ export * from './models-catalog.js';
 export * from './api/tokens.js';
 export * from './api/redemptions.js';
 export * from './api/topup.js';
+export * from './api/system-info.js';
+export * from './api/pricing.js';
+export * from './api/dashboard.js';

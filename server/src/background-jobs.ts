@@ -1,14 +1,14 @@
 import type { AppContext } from './context.js';
 import { updateAllBalances } from './modules/channels/balances.js';
 import { ChannelService } from './modules/channels/service.js';
+import { QUOTA_DATA_TICK_MS, quotaDataTask } from './modules/dashboard/job.js';
 import { LeasedLoop } from './platform/jobs/leased-loop.js';
 import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { testAllChannels } from './relay/channel-test.js';
 
 /**
- * Periodic work (channel tests, balance updates, giving back holds of crashed instances), each on
- * one instance at a time. Returns a
- * function that stops them.
+ * Periodic work (channel tests, balance updates, dashboard aggregates, giving back holds of
+ * crashed instances), each on one instance at a time. Returns a function that stops them.
  */
 export function startBackgroundJobs(ctx: AppContext): () => void {
   const { config, redis } = ctx;
@@ -27,6 +27,7 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
       redis,
       config.redisPrefix,
     ),
+    new LeasedLoop('quota-data', QUOTA_DATA_TICK_MS, quotaDataTask(ctx), redis, config.redisPrefix),
   ];
   const { authority } = ctx.ledger;
   if (authority instanceof RedisBalanceAuthority) {

@@ -15,6 +15,7 @@ const PUBLIC = [
   'GET /api/notice',
   'GET /api/about',
   'GET /api/home_page_content',
+  'GET /api/pricing',
   'POST /api/user/login',
   'GET /api/user/logout',
   'POST /api/user/register',

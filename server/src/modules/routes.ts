@@ -5,9 +5,14 @@ import { emailRoutes } from './auth/email-routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { logRoutes } from './logs/routes.js';
+import { oidcDiscoveryRoutes } from './options/oidc-discovery-routes.js';
 import { optionRoutes } from './options/routes.js';
+import { ratioResetRoutes } from './options/ratio-reset-routes.js';
+import { pricingRoutes } from './pricing/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { setupRoutes } from './setup/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { updateCheckRoutes } from './site/update-routes.js';
 import { redemptionRoutes } from './redemptions/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { topUpRoutes } from './topup/routes.js';
@@ -21,16 +26,21 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<voi
 export const API_ROUTES: RouteModule[] = [
   setupRoutes,
   siteRoutes,
+  updateCheckRoutes,
   authRoutes,
   emailRoutes,
   selfRoutes,
   userAdminRoutes,
   optionRoutes,
+  ratioResetRoutes,
+  oidcDiscoveryRoutes,
   tokenRoutes,
   redemptionRoutes,
   topUpRoutes,
   channelRoutes,
   logRoutes,
   groupRoutes,
+  pricingRoutes,
+  dashboardRoutes,
   channelTestRoutes,
 ];

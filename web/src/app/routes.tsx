@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { FullPageSpin } from '../components/FullPageSpin';
 import { RequireUser } from './guards/RequireUser';
 import { SiteStatusGate } from './guards/SiteStatusGate';
 import { AppLayout } from './layout/AppLayout';
@@ -7,7 +9,6 @@ import { ChannelPage } from '../pages/Channel/ChannelPage';
 import { ChannelEditPage } from '../pages/ChannelEdit/ChannelEditPage';
 import { ChatPage } from '../pages/Chat/ChatPage';
 import { Chat2LinkPage } from '../pages/Chat2Link/Chat2LinkPage';
-import { DetailPage } from '../pages/Detail/DetailPage';
 import { HomePage } from '../pages/Home/HomePage';
 import { LogPage } from '../pages/Log/LogPage';
 import { LoginPage } from '../pages/Login/LoginPage';
@@ -17,7 +18,6 @@ import { OAuthCallbackPage } from '../pages/OAuthCallback/OAuthCallbackPage';
 import { PasswordResetPage } from '../pages/PasswordReset/PasswordResetPage';
 import { PasswordResetConfirmPage } from '../pages/PasswordResetConfirm/PasswordResetConfirmPage';
 import { PersonalPage } from '../pages/Personal/PersonalPage';
-import { PlaygroundPage } from '../pages/Playground/PlaygroundPage';
 import { PricingPage } from '../pages/Pricing/PricingPage';
 import { RedemptionPage } from '../pages/Redemption/RedemptionPage';
 import { RegisterPage } from '../pages/Register/RegisterPage';
@@ -28,6 +28,21 @@ import { TokenPage } from '../pages/Token/TokenPage';
 import { TopUpPage } from '../pages/TopUp/TopUpPage';
 import { UserPage } from '../pages/User/UserPage';
 import { UserEditPage } from '../pages/UserEdit/UserEditPage';
+
+// The playground brings Semi's chat and Markdown renderer; only its visitors download them.
+const PlaygroundPage = lazy(() => import('../pages/Playground/PlaygroundPage'));
+const playground = (
+  <Suspense fallback={<FullPageSpin />}>
+    <PlaygroundPage />
+  </Suspense>
+);
+// The dashboard brings VChart, loaded when it is opened.
+const DetailPage = lazy(() => import('../pages/Detail/DetailPage'));
+const detail = (
+  <Suspense fallback={<FullPageSpin />}>
+    <DetailPage />
+  </Suspense>
+);
 
 /** The route table of document 3, section 2.10, plus the account routes of document 1. */
 export const routes: RouteObject[] = [
@@ -57,7 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'channel/edit/:id', element: <ChannelEditPage /> },
               { path: 'channel/add', element: <ChannelEditPage /> },
               { path: 'token', element: <TokenPage /> },
-              { path: 'playground', element: <PlaygroundPage /> },
+              { path: 'playground', element: playground },
               { path: 'redemption', element: <RedemptionPage /> },
               { path: 'user', element: <UserPage /> },
               { path: 'user/edit/:id', element: <UserEditPage /> },
@@ -66,7 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'personal', element: <PersonalPage /> },
               { path: 'topup', element: <TopUpPage /> },
               { path: 'log', element: <LogPage /> },
-              { path: 'detail', element: <DetailPage /> },
+              { path: 'detail', element: detail },
               { path: 'midjourney', element: <MidjourneyPage /> },
               { path: 'task', element: <TaskPage /> },
               { path: 'chat2link', element: <Chat2LinkPage /> },

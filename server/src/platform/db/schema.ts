@@ -34,6 +34,8 @@ export interface UsersTable {
   setting: WithDefault<string | null>;
   created_at: WithDefault<number>;
   deleted_at: WithDefault<number | null>;
+  /** Session generation: a session issued under an older value is no longer valid. */
+  session_version: WithDefault<number>;
 }
 
 export interface OptionsTable {
@@ -128,6 +130,18 @@ export interface LogsTable {
   request_id: string;
 }
 
+/** One user's use of one model in one hour (created_at is the hour's first second). */
+export interface QuotaDataTable {
+  id: Id;
+  user_id: number;
+  username: string;
+  model_name: string;
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
 export interface RedemptionsTable {
   id: Id;
   user_id: number;
@@ -163,6 +177,7 @@ export interface Database {
   abilities: AbilitiesTable;
   tokens: TokensTable;
   logs: LogsTable;
+  quota_data: QuotaDataTable;
   redemptions: RedemptionsTable;
   top_ups: TopUpsTable;
 }
@@ -170,6 +185,7 @@ export interface Database {
 /** The log database may be a separate one (LOG_SQL_DSN); it holds only `logs`. */
 export interface LogDatabase {
   logs: LogsTable;
+  quota_data: QuotaDataTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

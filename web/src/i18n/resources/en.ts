@@ -189,7 +189,7 @@ export const en: Messages = {
     passwordMismatch: 'The two passwords differ!',
     passwordChanged: 'Password changed!',
     laterFeatures:
-      'Account bindings, the available-model list, notification settings and account deletion arrive in a later release.',
+      'Account bindings, the available-model list and notification settings arrive in a later release.',
   },
   clipboard: {
     copyManually: 'Cannot copy to the clipboard, please copy manually',

@@ -10,6 +10,9 @@ import { settingPricingTexts } from '../../pages/Setting/operation/pricing/texts
 import { settingSystemTexts } from '../../pages/Setting/system/texts';
 import { userTexts } from '../../pages/User/texts';
 import { passwordResetTexts } from '../../pages/PasswordReset/texts';
+import { pricingTexts } from '../../pages/Pricing/texts';
+import { playgroundTexts } from '../../pages/Playground/texts';
+import { dashboardTexts } from '../../pages/Detail/texts';
 
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
@@ -33,6 +36,9 @@ export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
   settingSystem: settingSystemTexts,
   users: userTexts,
   passwordReset: passwordResetTexts,
+  pricing: pricingTexts,
+  playground: playgroundTexts,
+  dashboard: dashboardTexts,
 };
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {

@@ -184,7 +184,7 @@ export const zh = {
     confirmNewPasswordPlaceholder: '请再次输入新密码',
     passwordMismatch: '两次输入的密码不一致！',
     passwordChanged: '密码修改成功！',
-    laterFeatures: '账户绑定、可用模型列表、通知设置与注销账户将在后续版本中提供。',
+    laterFeatures: '账户绑定、可用模型列表与通知设置将在后续版本中提供。',
   },
   clipboard: {
     copyManually: '无法复制到剪贴板，请手动复制',

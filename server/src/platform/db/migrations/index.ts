@@ -3,9 +3,18 @@ import { accounts } from './0001_accounts.js';
 import { relay } from './0002_relay.js';
 import { logs } from './0003_logs.js';
 import { billing } from './0004_billing.js';
+import { sessionVersion } from './0005_session_version.js';
+import { quotaData } from './0006_quota_data.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
-export const MAIN_MIGRATIONS: readonly PortableMigration[] = [accounts, relay, logs, billing];
+export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
+  accounts,
+  relay,
+  logs,
+  billing,
+  sessionVersion,
+  quotaData,
+];
 
 /** For a separate log database (LOG_SQL_DSN). */
-export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs];
+export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs, quotaData];
