@@ -106,10 +106,21 @@ describe('managing users from the list', () => {
 
   it('shows the server refusal', async () => {
     const server = userServer();
-    server.reply('POST', '/api/user/manage', fail(400, '该用户已经是普通用户'));
+    server.reply('POST', '/api/user/manage', fail(400, '用户不存在'));
     renderApp('/user', server, { user: ADMIN });
-    await userEvent.click((await rowOf('alice')).getByRole('button', { name: '降级' }));
-    expect(await screen.findByText('错误：该用户已经是普通用户')).toBeTruthy();
+    await userEvent.click((await rowOf('alice')).getByRole('button', { name: '禁用' }));
+    expect(await screen.findByText('错误：用户不存在')).toBeTruthy();
+  });
+
+  it('offers each admin only the actions the server accepts from them', async () => {
+    renderApp('/user', userServer(), { user: { ...ADMIN, id: 7, role: 10 } });
+    const alice = await rowOf('alice');
+    expect(alice.queryByRole('button', { name: '提升' })).toBeNull();
+    expect(alice.queryByRole('button', { name: '降级' })).toBeNull();
+    expect(alice.getByRole('button', { name: '禁用' })).toBeTruthy();
+    expect(alice.getByRole('button', { name: '编辑' })).toBeTruthy();
+    // Another admin is a peer: nothing to click that could only be refused.
+    expect((await rowOf('bob')).queryAllByRole('button')).toHaveLength(0);
   });
 
   it('deregisters only after confirmation, then tags the row', async () => {

@@ -2,6 +2,8 @@ import { Button, Popconfirm, Space, Toast } from '@douyinfe/semi-ui-19';
 import { UserStatus, type UserManageAction, type UserView } from '@gateway/contract';
 import { useTranslation } from 'react-i18next';
 import { useManageUserMutation } from '../../api/user-admin-queries';
+import { useStoredUser } from '../../session/stored-user';
+import { allowedUserActions } from './user-actions';
 
 interface Props {
   user: UserView;
@@ -12,26 +14,32 @@ interface Props {
 const LOCKED_STATUS = 3;
 
 /**
- * Promote, demote, disable or enable, edit and deregister one user. The server decides who may do
- * what and says why not; a deregistered user has no actions at all.
+ * Promote, demote, disable or enable, edit and deregister one user: only the actions the server
+ * would accept from the signed-in admin (a deregistered user, or a peer, has none).
  */
 export function UserRowActions({ user, onEdit }: Props) {
   const { t } = useTranslation();
+  const me = useStoredUser();
   const manage = useManageUserMutation();
-  if (user.DeletedAt !== null) return null;
+  const allowed = allowedUserActions(me?.role ?? 0, user);
+  if (!Object.values(allowed).some(Boolean)) return null;
   const run = (action: UserManageAction) =>
     manage.mutate({ id: user.id, action }, { onSuccess: () => Toast.success(t('users.operationDone')) });
   const busy = manage.isPending;
 
   return (
     <Space spacing={4} wrap>
-      <Button size="small" disabled={busy} onClick={() => run('promote')}>
-        {t('users.action.promote')}
-      </Button>
-      <Button size="small" type="warning" disabled={busy} onClick={() => run('demote')}>
-        {t('users.action.demote')}
-      </Button>
-      {user.status === UserStatus.Enabled ? (
+      {allowed.promote && (
+        <Button size="small" disabled={busy} onClick={() => run('promote')}>
+          {t('users.action.promote')}
+        </Button>
+      )}
+      {allowed.demote && (
+        <Button size="small" type="warning" disabled={busy} onClick={() => run('demote')}>
+          {t('users.action.demote')}
+        </Button>
+      )}
+      {!allowed.toggle ? null : user.status === UserStatus.Enabled ? (
         <Button size="small" type="warning" disabled={busy} onClick={() => run('disable')}>
           {t('users.action.disable')}
         </Button>
@@ -40,23 +48,27 @@ export function UserRowActions({ user, onEdit }: Props) {
           {t('users.action.enable')}
         </Button>
       )}
-      <Button size="small" onClick={() => onEdit(user)}>
-        {t('users.action.edit')}
-      </Button>
-      <Popconfirm
-        title={t('users.action.deleteTitle')}
-        content={t('users.action.deleteContent')}
-        okText={t('common.ok')}
-        cancelText={t('common.cancel')}
-        okType="danger"
-        onConfirm={() => run('delete')}
-      >
-        <span>
-          <Button size="small" type="danger" disabled={busy}>
-            {t('users.action.delete')}
-          </Button>
-        </span>
-      </Popconfirm>
+      {allowed.edit && (
+        <Button size="small" onClick={() => onEdit(user)}>
+          {t('users.action.edit')}
+        </Button>
+      )}
+      {allowed.delete && (
+        <Popconfirm
+          title={t('users.action.deleteTitle')}
+          content={t('users.action.deleteContent')}
+          okText={t('common.ok')}
+          cancelText={t('common.cancel')}
+          okType="danger"
+          onConfirm={() => run('delete')}
+        >
+          <span>
+            <Button size="small" type="danger" disabled={busy}>
+              {t('users.action.delete')}
+            </Button>
+          </span>
+        </Popconfirm>
+      )}
     </Space>
   );
 }
