@@ -1,14 +1,15 @@
+import { chatFormatOf } from '../formats/registry.js';
 import type { InboundRequest, ReportedUsage } from '../providers/types.js';
 import type { Usage } from './pricing.js';
-import { countChatPrompt, countText, inputText } from './token-count.js';
+import { countText, inputText } from './token-count.js';
 
 /** Prompt tokens counted locally, the way each endpoint's input is measured. */
 export async function localPromptTokens(inbound: InboundRequest, model: string): Promise<number> {
   const b = inbound.body;
   if (!b) return 0;
+  const format = chatFormatOf(inbound.mode);
+  if (format) return format.countPromptTokens(b, model);
   switch (inbound.mode) {
-    case 'chat':
-      return countChatPrompt(b.messages, model, b.tools);
     case 'completions':
       return countText(inputText(b.prompt), model);
     case 'embeddings':
@@ -48,6 +49,7 @@ export async function resolveUsage(
   const promptTokens = await localPromptTokens(inbound, model);
   const completionTokens =
     inbound.mode === 'chat' ||
+    inbound.mode === 'messages' ||
     inbound.mode === 'completions' ||
     inbound.mode === 'transcription' ||
     inbound.mode === 'translation'
