@@ -220,6 +220,7 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
       outcome.usage,
       outcome.produced,
       outcome.target.upstreamModel,
+      outcome.interruption !== undefined,
     ));
   } catch {
     usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };

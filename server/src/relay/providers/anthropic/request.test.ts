@@ -107,6 +107,15 @@ describe('Claude upstream requests', () => {
       claudeBody(inbound({ model: 'claude-x-thinking', max_tokens: 10000 }), target('claude-x-thinking')),
     );
     expect(big).toMatchObject({ max_tokens: 10000, thinking: { type: 'enabled', budget_tokens: 8000 } });
+    // The budget stays within Anthropic's bounds: at least 1024, below max_tokens.
+    const low = { ...target('claude-x-thinking'), claude: { ...SETTINGS, thinkingBudgetShare: 0.1 } };
+    expect(json(claudeBody(inbound({ model: 'claude-x-thinking', max_tokens: 3000 }), low))).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+    });
+    const all = { ...target('claude-x-thinking'), claude: { ...SETTINGS, thinkingBudgetShare: 1 } };
+    expect(json(claudeBody(inbound({ model: 'claude-x-thinking', max_tokens: 3000 }), all))).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 2999 },
+    });
   });
 
   it('leaves -thinking names alone when the adapter is off, and applies param_override last', () => {

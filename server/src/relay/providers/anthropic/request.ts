@@ -4,7 +4,8 @@ import type { ClaudeSettings, InboundRequest, UpstreamTarget } from '../types.js
 export const ANTHROPIC_VERSION = '2023-06-01';
 const DEFAULT_MAX_TOKENS = 8192;
 const THINKING_SUFFIX = '-thinking';
-/** Anthropic's smallest thinking budget is 1024 tokens; 1280 × 0.8 reaches it. */
+/** Anthropic's smallest thinking budget; the budget must also stay below max_tokens. */
+const THINKING_MIN_BUDGET = 1024;
 const THINKING_MIN_MAX_TOKENS = 1280;
 
 const NO_SETTINGS: ClaudeSettings = {
@@ -69,14 +70,16 @@ export function claudeBody(inbound: InboundRequest, target: UpstreamTarget): str
 
 /**
  * `<model>-thinking`: the base model with extended thinking on, a budget of max_tokens × share
- * (max_tokens raised to 1280 first), temperature 1 and no top_p/top_k, as Anthropic requires
- * when thinking. A thinking block the client set itself is kept.
+ * (max_tokens raised to 1280 first; the budget kept within Anthropic's 1024 … max_tokens − 1),
+ * temperature 1 and no top_p/top_k, as Anthropic requires when thinking. A thinking block the
+ * client set itself is kept.
  */
 function applyThinkingAdapter(out: Record<string, unknown>, share: number) {
   out.model = String(out.model).slice(0, -THINKING_SUFFIX.length);
   const maxTokens = Math.max(Number(out.max_tokens), THINKING_MIN_MAX_TOKENS);
   out.max_tokens = maxTokens;
-  if (!out.thinking) out.thinking = { type: 'enabled', budget_tokens: Math.floor(maxTokens * share) };
+  const budget = Math.min(Math.max(Math.floor(maxTokens * share), THINKING_MIN_BUDGET), maxTokens - 1);
+  if (!out.thinking) out.thinking = { type: 'enabled', budget_tokens: budget };
   out.temperature = 1;
   delete out.top_p;
   delete out.top_k;
