@@ -1,7 +1,13 @@
 import { ChannelStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
-import { attempt, type AttemptResult, type Delivered, type RequestState } from './attempt.js';
+import {
+  attempt,
+  scrubUpstreamMessage,
+  type AttemptResult,
+  type Delivered,
+  type RequestState,
+} from './attempt.js';
 import { InsufficientQuotaError, type QuotaHold } from './billing/ledger.js';
 import { imageQuota } from './billing/media-pricing.js';
 import { chargeQuota, holdQuota, lookupPrice, type Price, type Usage } from './billing/pricing.js';
@@ -233,10 +239,15 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
     const { client, translator } = outcome.stream;
     if (outcome.interruption === 'upstream_broken') {
       const broken = translator.failure
-        ? new RelayError(translator.failure.status, translator.failure.message, 'stream_broken', {
-            local: false,
-            type: translator.failure.type,
-          })
+        ? new RelayError(
+            translator.failure.status,
+            scrubUpstreamMessage(translator.failure.message, outcome.target),
+            'stream_broken',
+            {
+              local: false,
+              type: translator.failure.type,
+            },
+          )
         : new RelayError(502, 'upstream stream broken', 'stream_broken', {
             local: false,
             type: 'upstream_error',

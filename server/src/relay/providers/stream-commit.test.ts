@@ -19,7 +19,7 @@ describe('OpenAI pass-through commit point', () => {
     expect(t.failure).toBeNull();
   });
 
-  it('fails on an {"error":…} event before output, and passes one through after it', () => {
+  it('fails on an {"error":…} event before output, and stops at one after it', () => {
     const early = new OpenAIStreamTranslator(chatInbound);
     expect(early.push(data({ error: { message: 'boom', type: 'server_error' } }))).toBe('');
     expect(early.failure).toEqual({
@@ -31,9 +31,15 @@ describe('OpenAI pass-through commit point', () => {
     });
     const late = new OpenAIStreamTranslator(chatInbound);
     late.push(data({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 't' }] } }] }));
-    const error = data({ error: { message: 'late' } });
-    expect(late.push(error)).toBe(`data: ${error.data}\n\n`);
-    expect(late.failure).toBeNull();
+    expect(late.started).toBe(true);
+    expect(late.push(data({ error: { message: 'late' } }))).toBe('');
+    expect(late.failure).toEqual({
+      message: 'late',
+      type: 'upstream_error',
+      code: '',
+      param: null,
+      status: 500,
+    });
   });
 });
 

@@ -93,8 +93,8 @@ export interface StreamTranslator {
   /** Set once an event carried output (text, reasoning, a tool call or a finish reason). */
   readonly started: boolean;
   /**
-   * An upstream error event. Before `started` it fails the attempt; after it, translators that
-   * convert set it to end the stream with the client's own error event.
+   * An upstream error event (never forwarded as is). Before `started` it fails the attempt;
+   * after it, the pipeline ends the stream with the client format's own error event.
    */
   readonly failure: StreamFailure | null;
   /** Text produced so far (content, reasoning and tool arguments), for local counting. */

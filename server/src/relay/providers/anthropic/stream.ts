@@ -10,7 +10,8 @@ const WATCHED = new Set(['message_start', 'message_delta', 'error']);
 /**
  * A Claude stream to an Anthropic client: events pass through as received. Until the first
  * output every event is decoded (to find the commit point, or an error that fails the attempt);
- * afterwards only usage-bearing events are, and text deltas are kept raw for local counting.
+ * afterwards only usage and error events are, and text deltas are kept raw for local counting.
+ * Error events are never forwarded: the pipeline answers them in its own words.
  */
 export class ClaudeStreamTranslator implements StreamTranslator {
   usage: ReportedUsage | null = null;
@@ -29,7 +30,7 @@ export class ClaudeStreamTranslator implements StreamTranslator {
     if (this.started && !WATCHED.has(event.event)) return frame;
     for (const hub of this.decoder.push(event)) {
       if (hub.type === 'usage') this.usage = hub.usage;
-      else if (hub.type === 'error' && !this.started) {
+      else if (hub.type === 'error') {
         this.failure = {
           message: hub.message,
           type: hub.errorType,

@@ -6,6 +6,7 @@ import type { StreamReasoningInliner } from './thinking-to-content.js';
 import { readUsage, writeUsage } from '../../formats/openai-chat/usage.js';
 
 const USAGE_OBJECT = /"usage"\s*:\s*\{/;
+const ERROR_EVENT = /^\s*\{\s*"error"\s*:/;
 
 interface Chunk {
   id?: string;
@@ -52,7 +53,7 @@ export class OpenAIStreamTranslator implements StreamTranslator {
     if (event.data === '[DONE]') return '';
     const data = this.inliner ? this.inliner.transform(event.data) : event.data;
     // Once include_usage is on, every chunk carries "usage":null; only a usage object needs parsing.
-    if (!this.started || USAGE_OBJECT.test(data)) {
+    if (!this.started || USAGE_OBJECT.test(data) || ERROR_EVENT.test(data)) {
       let chunk: Chunk;
       try {
         chunk = JSON.parse(data) as Chunk;
@@ -60,20 +61,18 @@ export class OpenAIStreamTranslator implements StreamTranslator {
         this.started = true;
         return `data: ${data}\n\n`;
       }
-      if (!this.started) {
-        if (chunk.error && typeof chunk.error === 'object') {
-          const e = chunk.error as { message?: unknown; type?: unknown; code?: unknown };
-          this.failure = {
-            message: typeof e.message === 'string' ? e.message : 'upstream error',
-            type: typeof e.type === 'string' ? e.type : 'upstream_error',
-            code: typeof e.code === 'string' ? e.code : '',
-            param: null,
-            status: 500,
-          };
-          return '';
-        }
-        if (hasOutput(chunk)) this.started = true;
+      if (chunk.error && typeof chunk.error === 'object') {
+        const e = chunk.error as { message?: unknown; type?: unknown; code?: unknown };
+        this.failure = {
+          message: typeof e.message === 'string' ? e.message : 'upstream error',
+          type: typeof e.type === 'string' ? e.type : 'upstream_error',
+          code: typeof e.code === 'string' ? e.code : '',
+          param: null,
+          status: 500,
+        };
+        return '';
       }
+      if (!this.started && hasOutput(chunk)) this.started = true;
       this.meta ??= {
         id: chunk.id ?? 'chatcmpl-gateway',
         created: chunk.created ?? Math.floor(Date.now() / 1000),
