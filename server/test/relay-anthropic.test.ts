@@ -17,6 +17,7 @@ import {
   type FakeUpstream,
   type RunningGateway,
 } from '@gateway/test-support';
+import { queryStats } from '../src/platform/db/query-stats.js';
 
 /**
  * {OpenAI SDK, Anthropic SDK} × {OpenAI channel, Claude channel} × {stream, non-stream}: the
@@ -216,6 +217,41 @@ describe('Anthropic Messages and Claude channels: the client × channel matrix',
       });
       expectUpstreamCall(kind, '2026-10-21');
       await expectCharged(kind, channelId, token.id, true);
+    });
+  });
+
+  it('reads nothing from SQL on the /v1/messages hot path once caches are warm', async () => {
+    const { token } = await setup('claude');
+    await addChannel(gw, { type: 1, key: 'key-openai', baseUrl: upstream.url, models: [MODEL] });
+    upstream.scenario('key-openai', { usage: CHANNELS.openai.usage });
+    const client = anthropic(token.apiKey);
+    const ask = (stream: boolean) =>
+      stream
+        ? client.messages
+            .stream({ model: MODEL, max_tokens: 10, messages: [{ role: 'user', content: 'x' }] })
+            .finalMessage()
+        : client.messages.create({
+            model: MODEL,
+            max_tokens: 10,
+            messages: [{ role: 'user', content: 'x' }],
+          });
+    await ask(false); // warms the token, user and balance caches
+    const reads = queryStats.reads;
+    await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i % 2 === 0)));
+    expect(queryStats.reads - reads).toBe(0);
+    expect(upstream.requests.length).toBe(11);
+  });
+
+  it('tests a Claude channel from the console with a real Messages call', async () => {
+    const { channelId } = await setup('claude');
+    const res = await root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(res.body.success, res.body.message).toBe(true);
+    const seen = upstream.requests.last()!;
+    expect(seen.route).toBe('anthropic.messages');
+    expect(seen.body).toMatchObject({
+      model: MODEL,
+      max_tokens: 10,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
     });
   });
 });
