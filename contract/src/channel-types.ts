@@ -2,6 +2,37 @@
  * Upstream channel types. Ids are those of the existing gateways so that exported channel
  * lists and client scripts keep working.
  */
+
+/** Client endpoints of the relay, as routing asks "can this channel serve it?". */
+export type RelayEndpoint =
+  | 'chat'
+  | 'completions'
+  | 'embeddings'
+  | 'images'
+  | 'speech'
+  | 'transcription'
+  | 'translation'
+  | 'moderations'
+  | 'rerank'
+  | 'messages';
+
+/** Everything an OpenAI-compatible upstream serves; Anthropic Messages by conversion to chat. */
+const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
+  'chat',
+  'completions',
+  'embeddings',
+  'images',
+  'speech',
+  'transcription',
+  'translation',
+  'moderations',
+  'rerank',
+  'messages',
+];
+
+/** The Anthropic Messages API natively, OpenAI chat by conversion. */
+const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat'];
+
 export interface ChannelTypeInfo {
   id: number;
   name: string;
@@ -13,9 +44,16 @@ export interface ChannelTypeInfo {
   streamUsage?: boolean;
   /** Key format hint shown in the console. */
   keyHint?: string;
+  /**
+   * Client endpoints the relay can serve through this type; routing never offers a channel for
+   * anything else. Empty for types whose protocol the relay does not speak yet.
+   */
+  endpoints: readonly RelayEndpoint[];
 }
 
-export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
+type ChannelTypeEntry = Omit<ChannelTypeInfo, 'endpoints'> & { endpoints?: readonly RelayEndpoint[] };
+
+const ENTRIES: readonly ChannelTypeEntry[] = [
   { id: 1, name: 'OpenAI', baseUrl: 'https://api.openai.com', protocol: 'openai', streamUsage: true },
   { id: 2, name: 'Midjourney Proxy', baseUrl: '', protocol: 'task' },
   { id: 3, name: 'Azure OpenAI', baseUrl: '', protocol: 'openai', streamUsage: true },
@@ -29,7 +67,14 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: 11, name: 'PaLM2', baseUrl: 'https://generativelanguage.googleapis.com', protocol: 'native' },
   { id: 12, name: 'API2GPT', baseUrl: 'https://api.api2gpt.com', protocol: 'openai' },
   { id: 13, name: 'AIGC2D', baseUrl: 'https://api.aigc2d.com', protocol: 'openai' },
-  { id: 14, name: 'Anthropic Claude', baseUrl: 'https://api.anthropic.com', protocol: 'native' },
+  {
+    id: 14,
+    name: 'Anthropic Claude',
+    baseUrl: 'https://api.anthropic.com',
+    protocol: 'native',
+    keyHint: 'sk-ant-...',
+    endpoints: CLAUDE_ENDPOINTS,
+  },
   {
     id: 15,
     name: 'Baidu ERNIE',
@@ -98,5 +143,20 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
   { id: 48, name: 'xAI', baseUrl: 'https://api.x.ai', protocol: 'openai', streamUsage: true },
 ];
 
+/** OpenAI-protocol types serve every OpenAI endpoint; others list theirs or serve nothing yet. */
+export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = ENTRIES.map((entry) => ({
+  ...entry,
+  endpoints: entry.endpoints ?? (entry.protocol === 'openai' ? OPENAI_ENDPOINTS : []),
+}));
+
 const byId = new Map(CHANNEL_TYPES.map((t) => [t.id, t]));
 export const channelTypeInfo = (id: number): ChannelTypeInfo | undefined => byId.get(id);
+
+/**
+ * Whether the relay can serve `endpoint` through a channel of this type. Unknown type ids are
+ * treated as OpenAI-compatible, as the relay's adapter registry does.
+ */
+export function channelTypeServes(type: number, endpoint: RelayEndpoint): boolean {
+  const info = byId.get(type);
+  return info ? info.endpoints.includes(endpoint) : OPENAI_ENDPOINTS.includes(endpoint);
+}

@@ -5,4 +5,5 @@ export * from './fake-upstream/index.js';
 export * from './fake-epay.js';
 export * from './relay-fixtures.js';
 export * from './openai-errors.js';
+export * from './anthropic-errors.js';
 export * from './fake-smtp.js';

@@ -10,7 +10,7 @@ import type {
 } from './providers/types.js';
 import { mapStatus } from './retry-policy.js';
 import { ClientStream } from './stream/client-stream.js';
-import { SseParser } from './stream/sse-parser.js';
+import { SseParser, type SseEvent } from './stream/sse-parser.js';
 import { readBody, type UpstreamClient } from './upstream-client.js';
 
 /** Per-request state shared by every attempt. */
@@ -53,7 +53,22 @@ function transportError(err: unknown): RelayError {
   );
 }
 
-/** One call to one channel. Nothing reaches the client unless the upstream answered 200. */
+/**
+ * Upstream error messages sometimes echo the key or the address they were called with; neither
+ * may reach clients, logs or the console.
+ */
+export function scrubUpstreamMessage(message: string, target: UpstreamTarget): string {
+  let out = message;
+  const { key, baseUrl } = target.channel;
+  if (key.length >= 8) out = out.replaceAll(key, `${key.slice(0, 3)}***`);
+  if (baseUrl) out = out.replaceAll(baseUrl, '[upstream]');
+  return out;
+}
+
+/**
+ * One call to one channel. Nothing reaches the client unless the upstream answered 200 and, for
+ * a stream, produced its first output (the commit point).
+ */
 export async function attempt(
   client: UpstreamClient,
   adapter: ProviderAdapter,
@@ -83,7 +98,7 @@ export async function attempt(
     const info = adapter.parseError(status, body);
     const error = new RelayError(
       mapStatus(target.channel.statusCodeMapping, status),
-      info.message,
+      scrubUpstreamMessage(info.message, target),
       info.code,
       {
         local: false,
@@ -109,7 +124,7 @@ export async function attempt(
   if (parsed.error) {
     const error = new RelayError(
       mapStatus(target.channel.statusCodeMapping, 500),
-      parsed.error.message,
+      scrubUpstreamMessage(parsed.error.message, target),
       parsed.error.code,
       {
         local: false,
@@ -135,24 +150,73 @@ async function relayStream(
   state: RequestState,
   reply: FastifyReply,
 ): Promise<AttemptResult> {
-  reply.hijack();
-  const client = new ClientStream(reply.raw, { [REQUEST_ID_HEADER]: state.requestId }, state.pingSeconds);
-  client.open();
   const translator = adapter.streamTranslator(inbound, target);
   const parser = new SseParser();
+  // The client stream opens at the first output; until then frames are held back, so the attempt
+  // can still fail and be retried elsewhere. (An object: closures below assign its fields.)
+  const sink: { client: ClientStream | null; pending: string } = { client: null, pending: '' };
   let frt: number | null = null;
   let interruption: Delivered['interruption'];
+
+  const commit = async () => {
+    reply.hijack();
+    const client = new ClientStream(reply.raw, { [REQUEST_ID_HEADER]: state.requestId }, state.pingSeconds);
+    client.open();
+    sink.client = client;
+    const held = sink.pending;
+    sink.pending = '';
+    await client.write(held);
+    return client;
+  };
+  /** false once the stream must stop: an upstream error event, before or after the commit. */
+  const forward = async (event: SseEvent): Promise<boolean> => {
+    const frames = translator.push(event);
+    if (translator.failure) return false;
+    if (sink.client) {
+      await sink.client.write(frames);
+      return true;
+    }
+    sink.pending += frames;
+    if (translator.started) await commit();
+    return true;
+  };
+
   try {
-    for await (const chunk of body) {
+    read: for await (const chunk of body) {
       frt ??= Math.round(performance.now() - state.startedAt);
-      for (const event of parser.push(chunk as Buffer)) await client.write(translator.push(event));
+      for (const event of parser.push(chunk as Buffer)) if (!(await forward(event))) break read;
       if (state.clientGone) break;
     }
-    for (const event of parser.end()) await client.write(translator.push(event));
-  } catch {
+    if (!translator.failure && !state.clientGone) for (const event of parser.end()) await forward(event);
+  } catch (err) {
+    if (!sink.client) {
+      if (state.clientGone) return { kind: 'aborted' };
+      return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
+    }
     interruption = state.clientGone ? 'client_aborted' : 'upstream_broken';
   }
-  if (state.clientGone) interruption = 'client_aborted';
+  if (state.clientGone) {
+    if (!sink.client) return { kind: 'aborted' };
+    interruption = 'client_aborted';
+  }
+  const failure = translator.failure;
+  if (failure && !sink.client) {
+    // An error event before any output: a failed attempt like an HTTP error, free and retryable.
+    const status = mapStatus(target.channel.statusCodeMapping, failure.status);
+    const error = new RelayError(
+      status,
+      scrubUpstreamMessage(failure.message, target),
+      failure.code || failure.type,
+      {
+        local: false,
+        type: failure.type,
+      },
+    );
+    return { kind: 'failed', error, upstreamStatus: failure.status };
+  }
+  if (failure) interruption = 'upstream_broken';
+  // A stream that ended without any output (an empty answer) is complete: send what was held.
+  const client = sink.client ?? (await commit());
   return {
     kind: 'delivered',
     usage: translator.usage,

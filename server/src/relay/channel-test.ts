@@ -71,10 +71,10 @@ export async function testChannel(
   const channel: RuntimeChannel = toRuntimeChannel(row);
   if (UNTESTABLE.has(channel.type))
     return { success: false, message: `${channel.name} 渠道类型暂不支持测试`, time: 0 };
-  const adapter = adapterFor(channel.type);
-  if (!adapter) return { success: false, message: '该渠道类型暂不支持', time: 0 };
   const model = requestedModel.trim() || channel.testModel || channel.models[0] || 'gpt-4o-mini';
   const inbound = testRequest(model);
+  const adapter = adapterFor(channel.type, inbound.mode);
+  if (!adapter) return { success: false, message: '该渠道类型暂不支持', time: 0 };
   const target = relay.target(channel, inbound);
   const started = performance.now();
   const finish = async (result: Omit<ChannelTestResult, 'time'>): Promise<ChannelTestResult> => {

@@ -1,5 +1,5 @@
 /**
- * A relay failure, answered in the OpenAI error shape. `local` errors are the gateway's own
+ * A relay failure, answered in the client format's error shape (`formats/`). `local` errors are the gateway's own
  * (bad request, no quota, no channel): they are never retried on another channel and never count
  * against a channel's health.
  */
@@ -19,19 +19,4 @@ export class RelayError extends Error {
   get type() {
     return this.options.type ?? 'new_api_error';
   }
-}
-
-export interface OpenAIErrorBody {
-  error: { message: string; type: string; param: string | null; code: string | null };
-}
-
-export function openAIErrorBody(err: RelayError, requestId: string): OpenAIErrorBody {
-  return {
-    error: {
-      message: `${err.message} (request id: ${requestId})`,
-      type: err.type,
-      param: err.options.param ?? null,
-      code: err.code || null,
-    },
-  };
 }

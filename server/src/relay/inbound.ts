@@ -50,7 +50,7 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
   const model =
     (typeof body.model === 'string' && body.model.trim()) || pathModel || DEFAULT_MODEL[mode] || '';
   if (!model) throw invalid('model is required');
-  const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
+  const stream = body.stream === true && (mode === 'chat' || mode === 'completions' || mode === 'messages');
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   validate(mode, body);
   return {
@@ -63,7 +63,18 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
     model,
     stream,
     clientWantsUsage: stream && streamOptions?.include_usage === true,
+    ...(mode === 'messages' ? { protocolHeaders: anthropicHeaders(request) } : {}),
   };
+}
+
+/** Headers a Claude upstream honours, forwarded from Anthropic clients. */
+function anthropicHeaders(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['anthropic-version', 'anthropic-beta']) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value) out[name] = value;
+  }
+  return out;
 }
 
 function validate(mode: RelayMode, body: Record<string, unknown>) {
@@ -73,6 +84,7 @@ function validate(mode: RelayMode, body: Record<string, unknown>) {
   }
   switch (mode) {
     case 'chat':
+    case 'messages':
       if (!Array.isArray(body.messages) || body.messages.length === 0)
         throw invalid('field messages is required');
       break;

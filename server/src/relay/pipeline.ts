@@ -1,7 +1,13 @@
 import { ChannelStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
-import { attempt, type AttemptResult, type Delivered, type RequestState } from './attempt.js';
+import {
+  attempt,
+  scrubUpstreamMessage,
+  type AttemptResult,
+  type Delivered,
+  type RequestState,
+} from './attempt.js';
 import { InsufficientQuotaError, type QuotaHold } from './billing/ledger.js';
 import { imageQuota } from './billing/media-pricing.js';
 import { chargeQuota, holdQuota, lookupPrice, type Price, type Usage } from './billing/pricing.js';
@@ -9,6 +15,7 @@ import { estimatePromptTokens, inputText } from './billing/token-count.js';
 import { resolveUsage } from './billing/usage.js';
 import { writeConsumeLog } from './consume-log.js';
 import { RelayError } from './errors.js';
+import { chatFormatOf, clientFormatOf } from './formats/registry.js';
 import { parseInbound, requestedMaxTokens } from './inbound.js';
 import { adapterFor } from './providers/registry.js';
 import type { InboundRequest, RelayMode, UpstreamTarget } from './providers/types.js';
@@ -53,15 +60,19 @@ export async function handleRelay(
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(inbound.model)) {
     throw new RelayError(403, `该令牌无权访问模型 ${inbound.model}`, 'model_not_allowed');
   }
-  if (caller.pinnedChannelId === null && relay.routing.tiers(caller.group, inbound.model).length === 0) {
-    throw noChannel(caller.group, inbound.model);
+  if (caller.pinnedChannelId === null) {
+    const all = relay.routing.tiers(caller.group, inbound.model);
+    if (all.length === 0) throw noChannel(caller.group, inbound.model);
+    const first = all[0]!.members[0]!.channel;
+    if (relay.routing.tiersFor(caller.group, inbound.model, mode).length === 0) throw unsupported(first.id);
   }
   const price = lookupPrice(ctx.options, inbound.model, caller.group, caller.user);
   const image = mode === 'images' && inbound.body ? imageQuota(price, inbound.body, inbound.model) : null;
-  const promptEstimate = estimatePromptTokens(
-    inbound.body?.messages,
-    inputText(inbound.body?.input ?? inbound.body?.prompt),
-  );
+  const format = chatFormatOf(mode);
+  const promptEstimate =
+    format && inbound.body
+      ? format.estimatePromptTokens(inbound.body)
+      : estimatePromptTokens(inbound.body?.messages, inputText(inbound.body?.input ?? inbound.body?.prompt));
   const amount =
     image?.quota ??
     holdQuota(price, promptEstimate, requestedMaxTokens(inbound), ctx.options.num('PreConsumedQuota'));
@@ -127,7 +138,7 @@ async function runAttempts(
 ): Promise<Outcome> {
   const { ctx, routing } = relay;
   const used: number[] = [];
-  const tiers = routing.tiers(caller.group, inbound.model);
+  const tiers = routing.tiersFor(caller.group, inbound.model, inbound.mode);
   // Channels whose max_input_tokens the (estimated) prompt exceeds are never tried.
   const tried = tooLongFor(tiers, promptEstimate);
   const unfit = tried.size;
@@ -141,13 +152,9 @@ async function runAttempts(
     if (!channel) break;
     tried.add(channel.id);
     used.push(channel.id);
-    const adapter = adapterFor(channel.type);
-    if (!adapter || !adapter.supports(inbound.mode)) {
-      lastError = new RelayError(400, `渠道 #${channel.id} 的类型暂不支持此接口`, 'invalid_api_type', {
-        local: false,
-      });
-      continue;
-    }
+    // Routing offers only capable channels; a pinned channel may still be of the wrong type.
+    const adapter = adapterFor(channel.type, inbound.mode);
+    if (!adapter) throw unsupported(channel.id);
     const target = relay.target(channel, inbound);
     const result: AttemptResult = await attempt(relay.upstream, adapter, inbound, target, state, reply);
     if (result.kind === 'delivered') return { ...result, channel, target, used };
@@ -177,6 +184,10 @@ async function runAttempts(
 
 const noChannel = (group: string, model: string) =>
   new RelayError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
+
+/** The model has channels, but none of a type that can serve this endpoint (yet). */
+const unsupported = (channelId: number) =>
+  new RelayError(400, `渠道 #${channelId} 的类型暂不支持此接口`, 'invalid_api_type');
 
 function tooLongFor(tiers: readonly Tier[], promptTokens: number): Set<number> {
   const out = new Set<number>();
@@ -215,6 +226,7 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
       outcome.usage,
       outcome.produced,
       outcome.target.upstreamModel,
+      outcome.interruption !== undefined,
     ));
   } catch {
     usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
@@ -226,14 +238,21 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
   if (outcome.stream) {
     const { client, translator } = outcome.stream;
     if (outcome.interruption === 'upstream_broken') {
-      const error = {
-        error: {
-          message: `upstream stream broken (request id: ${s.state.requestId})`,
-          type: 'upstream_error',
-          code: 'stream_broken',
-        },
-      };
-      client.end(`data: ${JSON.stringify(error)}\n\n`);
+      const broken = translator.failure
+        ? new RelayError(
+            translator.failure.status,
+            scrubUpstreamMessage(translator.failure.message, outcome.target),
+            'stream_broken',
+            {
+              local: false,
+              type: translator.failure.type,
+            },
+          )
+        : new RelayError(502, 'upstream stream broken', 'stream_broken', {
+            local: false,
+            type: 'upstream_error',
+          });
+      client.end(clientFormatOf(s.inbound.mode).streamErrorFrame(broken, s.state.requestId));
     } else client.end(translator.finish(usage));
   }
 

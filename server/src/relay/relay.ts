@@ -2,7 +2,7 @@ import { channelTypeInfo } from '@gateway/contract';
 import type { AppContext } from '../context.js';
 import { TokenCache } from './auth/token-cache.js';
 import { ModelRateLimiter } from './model-rate-limit.js';
-import type { InboundRequest, UpstreamTarget } from './providers/types.js';
+import type { ClaudeSettings, InboundRequest, UpstreamTarget } from './providers/types.js';
 import { ChannelHealth } from './routing/health.js';
 import { RoutingTable } from './routing/routing-table.js';
 import type { RuntimeChannel } from './routing/runtime-channel.js';
@@ -10,6 +10,7 @@ import { UpstreamClient } from './upstream-client.js';
 
 /** Upstreams known to honour stream_options.include_usage besides those the type table marks. */
 const STREAM_USAGE_TYPES = new Set([43]);
+const CLAUDE_TYPE = 14;
 
 /** The gateway's moving parts, built once per process. */
 export class Relay {
@@ -52,6 +53,17 @@ export class Relay {
             (channelTypeInfo(channel.type)?.streamUsage === true || STREAM_USAGE_TYPES.has(channel.type)))),
       passThrough: this.ctx.options.bool('global.pass_through_request_enabled'),
       azureApiVersion: clientVersion || channel.other.trim() || this.ctx.config.relay.azureDefaultApiVersion,
+      ...(channel.type === CLAUDE_TYPE ? { claude: this.claudeSettings() } : {}),
+    };
+  }
+
+  private claudeSettings(): ClaudeSettings {
+    const { options } = this.ctx;
+    return {
+      modelHeaders: options.json('claude.model_headers_settings'),
+      defaultMaxTokens: options.json('claude.default_max_tokens'),
+      thinkingAdapter: options.bool('claude.thinking_adapter_enabled'),
+      thinkingBudgetShare: options.num('claude.thinking_adapter_budget_tokens_percentage'),
     };
   }
 }

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../context.js';
 import { authenticateRelay, type RelayCaller } from './auth/relay-auth.js';
 import { billingRoutes } from './billing-routes.js';
-import { RelayError, openAIErrorBody } from './errors.js';
+import { RelayError } from './errors.js';
+import { clientFormatOf } from './formats/registry.js';
+import { countTokensRoute } from './count-tokens.js';
 import { modelRoutes } from './model-routes.js';
 import { handleRelay } from './pipeline.js';
 import type { RelayMode } from './providers/types.js';
@@ -18,7 +20,12 @@ const ENDPOINTS: Array<[string, RelayMode]> = [
   ['/v1/audio/translations', 'translation'],
   ['/v1/moderations', 'moderations'],
   ['/v1/rerank', 'rerank'],
+  ['/v1/messages', 'messages'],
 ];
+
+/** The relay mode whose error shape a request gets: Anthropic's under /v1/messages. */
+const errorModeOf = (request: FastifyRequest): RelayMode =>
+  request.url.startsWith('/v1/messages') ? 'messages' : 'chat';
 
 const NOT_IMPLEMENTED = [
   '/v1/images/edits',
@@ -30,7 +37,7 @@ const NOT_IMPLEMENTED = [
   '/v1/fine_tuning/*',
 ];
 
-/** Relay error answers: the OpenAI error shape, whatever failed. */
+/** Relay error answers, in the error shape of the client's format, whatever failed. */
 export function installRelayErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | RelayError, request: FastifyRequest, reply: FastifyReply) => {
     if (reply.sent || reply.raw.headersSent) {
@@ -47,7 +54,8 @@ export function installRelayErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'relay request failed');
       relayError = new RelayError(500, 'internal error', 'internal_error');
     }
-    void reply.code(relayError.status).send(openAIErrorBody(relayError, request.id));
+    const body = clientFormatOf(errorModeOf(request)).errorBody(relayError, request.id);
+    void reply.code(relayError.status).send(body);
   });
 }
 
@@ -91,6 +99,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
       await handleRelay(relay, request, reply, mode, who, pathModel);
     });
   }
+  await countTokensRoute(app, caller);
   for (const path of NOT_IMPLEMENTED) {
     app.all(path, async () => {
       throw new RelayError(501, 'API not implemented', 'api_not_implemented');

@@ -21,6 +21,15 @@ afterAll(() => upstream.close());
 beforeEach(() => upstream.reset());
 
 describe('stream shape', () => {
+  it('ends with an {"error":…} event instead of the answer when streamError is set', async () => {
+    upstream.scenario('sk-err', { chunks: ['a', 'b'], streamError: { afterEvents: 1, message: 'boom' } });
+    const text = await (await chat('sk-err', { stream: true })).text();
+    const events = sseJson<Record<string, unknown>>(text);
+    expect(events).toHaveLength(2);
+    expect(events[1]).toEqual({ error: { message: 'boom', type: 'server_error', param: null, code: null } });
+    expect(text).not.toContain('[DONE]');
+  });
+
   it('ends with finish_reason, the usage chunk and [DONE], framed as data lines', async () => {
     upstream.scenario('sk-s', { chunks: ['a', 'b'], usage: { prompt: 3, completion: 2 } });
     const response = await chat('sk-s', { stream: true, stream_options: { include_usage: true } });

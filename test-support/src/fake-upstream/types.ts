@@ -8,8 +8,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 export interface UsageSpec {
   prompt?: number;
   completion?: number;
-  /** Sent as `prompt_tokens_details.cached_tokens`. */
+  /**
+   * Sent as `prompt_tokens_details.cached_tokens` (OpenAI) or `cache_read_input_tokens`
+   * (Anthropic). For Anthropic, `prompt` is `input_tokens`, which excludes cache reads and writes.
+   */
   cached?: number;
+  /** Anthropic's `cache_creation_input_tokens` (tokens written to the prompt cache). */
+  cacheCreation?: number;
   /** Sent as `completion_tokens_details.reasoning_tokens` (already part of `completion`). */
   reasoning?: number;
   /** Defaults to prompt + completion; set it to test a gateway that trusts `total_tokens`. */
@@ -61,7 +66,7 @@ export interface ScenarioSpec {
   reasoningContent?: string;
   /** Makes the assistant call tools; finish_reason becomes `tool_calls`. */
   toolCalls?: ToolCallSpec[];
-  /** Overrides the finish reason, e.g. `length`. */
+  /** Overrides the finish reason, e.g. `length` (OpenAI) or `max_tokens` (Anthropic `stop_reason`). */
   finishReason?: string;
   /** Exact usage, or `'none'` to omit usage everywhere (JSON and streams). */
   usage?: UsageSpec | 'none';
@@ -74,6 +79,11 @@ export interface ScenarioSpec {
   chunks?: string[];
   /** Send this text as the whole SSE body instead of a generated stream (full control of framing). */
   rawStream?: string;
+  /**
+   * End the stream with the provider's in-stream error after `afterEvents` events (role chunk or
+   * message_start included): OpenAI's `data: {"error":…}`, Anthropic's `event: error`.
+   */
+  streamError?: { afterEvents: number; message?: string; type?: string };
 
   // ---- failures and timing -------------------------------------------------------------------
   /** Reply with this error (every time, or only the first `failTimes` requests). */
@@ -114,7 +124,7 @@ export interface ScenarioSpec {
   balance?: number;
   /** Amount already used, reported by /v1/dashboard/billing/usage (default 0). */
   balanceUsed?: number;
-  /** Skip the light OpenAI request validation (missing model, stream_options without stream...). */
+  /** Skip the provider's request validation (missing model, stream_options without stream...). */
   skipValidation?: boolean;
 }
 

@@ -1,14 +1,15 @@
+import { chatFormatOf } from '../formats/registry.js';
 import type { InboundRequest, ReportedUsage } from '../providers/types.js';
 import type { Usage } from './pricing.js';
-import { countChatPrompt, countText, inputText } from './token-count.js';
+import { countText, inputText } from './token-count.js';
 
 /** Prompt tokens counted locally, the way each endpoint's input is measured. */
 export async function localPromptTokens(inbound: InboundRequest, model: string): Promise<number> {
   const b = inbound.body;
   if (!b) return 0;
+  const format = chatFormatOf(inbound.mode);
+  if (format) return format.countPromptTokens(b, model);
   switch (inbound.mode) {
-    case 'chat':
-      return countChatPrompt(b.messages, model, b.tools);
     case 'completions':
       return countText(inputText(b.prompt), model);
     case 'embeddings':
@@ -26,28 +27,33 @@ export async function localPromptTokens(inbound: InboundRequest, model: string):
 
 /**
  * Final usage: what the upstream reported, with anything missing counted locally (prompt from
- * the request, completion from the text actually produced).
+ * the request, completion from the text actually produced). A stream cut short may have reported
+ * only its start (Claude sends the prompt counts first and a placeholder output count): its
+ * completion is then the larger of that and the produced text's count.
  */
 export async function resolveUsage(
   inbound: InboundRequest,
   reported: ReportedUsage | null,
   producedText: () => string,
   model: string,
+  interrupted = false,
 ): Promise<{ usage: Usage; counted: boolean }> {
   if (reported && ((reported.promptTokens ?? 0) > 0 || (reported.completionTokens ?? 0) > 0)) {
-    return {
-      usage: {
-        promptTokens: reported.promptTokens ?? 0,
-        completionTokens: reported.completionTokens ?? 0,
-        cachedTokens: reported.cachedTokens ?? 0,
-        cacheCreationTokens: reported.cacheCreationTokens ?? 0,
-      },
-      counted: false,
+    const usage = {
+      promptTokens: reported.promptTokens ?? 0,
+      completionTokens: reported.completionTokens ?? 0,
+      cachedTokens: reported.cachedTokens ?? 0,
+      cacheCreationTokens: reported.cacheCreationTokens ?? 0,
     };
+    if (!interrupted) return { usage, counted: false };
+    const produced = await countText(producedText(), model);
+    if (produced <= usage.completionTokens) return { usage, counted: false };
+    return { usage: { ...usage, completionTokens: produced }, counted: true };
   }
   const promptTokens = await localPromptTokens(inbound, model);
   const completionTokens =
     inbound.mode === 'chat' ||
+    inbound.mode === 'messages' ||
     inbound.mode === 'completions' ||
     inbound.mode === 'transcription' ||
     inbound.mode === 'translation'

@@ -1,18 +1,11 @@
+import type { RelayEndpoint } from '@gateway/contract';
 import type { Usage } from '../billing/pricing.js';
+import type { WireFormat } from '../formats/types.js';
 import type { RuntimeChannel } from '../routing/runtime-channel.js';
 import type { SseEvent } from '../stream/sse-parser.js';
 
-/** The inbound endpoint a request came through. */
-export type RelayMode =
-  | 'chat'
-  | 'completions'
-  | 'embeddings'
-  | 'images'
-  | 'speech'
-  | 'transcription'
-  | 'translation'
-  | 'moderations'
-  | 'rerank';
+/** The inbound endpoint a request came through (the contract's endpoint names). */
+export type RelayMode = RelayEndpoint;
 
 /** The client's request as parsed once; adapters never mutate it. */
 export interface InboundRequest {
@@ -30,6 +23,8 @@ export interface InboundRequest {
   stream: boolean;
   /** Whether the client asked for usage in the stream. */
   clientWantsUsage: boolean;
+  /** Protocol headers an upstream of the same family honours (anthropic-version, anthropic-beta). */
+  protocolHeaders?: Record<string, string>;
 }
 
 export interface UpstreamTarget {
@@ -41,6 +36,17 @@ export interface UpstreamTarget {
   /** Send the client's bytes unchanged (global.pass_through_request_enabled). */
   passThrough: boolean;
   azureApiVersion: string;
+  /** The claude.* options, read once per option change. */
+  claude?: ClaudeSettings;
+}
+
+export interface ClaudeSettings {
+  /** claude.model_headers_settings: extra headers per (client) model. */
+  modelHeaders: Record<string, Record<string, string | string[]>>;
+  /** claude.default_max_tokens: per model, with a `default` entry. */
+  defaultMaxTokens: Record<string, number>;
+  thinkingAdapter: boolean;
+  thinkingBudgetShare: number;
 }
 
 export interface UpstreamRequest {
@@ -71,12 +77,26 @@ export interface UpstreamErrorInfo {
   param: string | null;
 }
 
-/** Turns upstream stream events into client events, watching for usage on the way. */
+/** An error event inside an upstream stream, with the HTTP status it stands for. */
+export type StreamFailure = UpstreamErrorInfo & { status: number };
+
+/**
+ * Turns upstream stream events into client events, watching for usage on the way, and for the
+ * commit point: the first event that carries output. Frames before it are held back, so an error
+ * before any output is still a failed attempt that another channel may retry.
+ */
 export interface StreamTranslator {
   /** Client SSE frames for one upstream event (often the same bytes); empty to drop it. */
   push(event: SseEvent): string;
   /** Whether the upstream reported usage. */
   readonly usage: ReportedUsage | null;
+  /** Set once an event carried output (text, reasoning, a tool call or a finish reason). */
+  readonly started: boolean;
+  /**
+   * An upstream error event (never forwarded as is). Before `started` it fails the attempt;
+   * after it, the pipeline ends the stream with the client format's own error event.
+   */
+  readonly failure: StreamFailure | null;
   /** Text produced so far (content, reasoning and tool arguments), for local counting. */
   producedText(): string;
   /** Frames to close the stream, given final usage (a usage chunk when the client asked). */
@@ -84,10 +104,14 @@ export interface StreamTranslator {
 }
 
 /**
- * Pure translation between the inbound (OpenAI) format and one upstream family: request out,
- * response, stream and usage in. Routing, billing and storage never live here.
+ * Pure translation between one upstream family and the client formats it speaks natively:
+ * request out, response, stream and usage in. Other client formats reach it through the hub
+ * (`formats/bridge.ts`). Routing, billing and storage never live here.
  */
 export interface ProviderAdapter {
+  /** The chat-like wire format the upstream speaks; other chat formats are converted to it. */
+  chatFormat: WireFormat;
+  /** Whether the adapter serves this endpoint natively (no conversion). */
   supports(mode: RelayMode): boolean;
   buildRequest(inbound: InboundRequest, target: UpstreamTarget): UpstreamRequest;
   parseResponse(

@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@gateway/contract';
+import { ChannelStatus, channelTypeServes, type RelayEndpoint } from '@gateway/contract';
 import type { Kysely } from 'kysely';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -18,6 +18,8 @@ export interface Tier {
 export class RoutingTable {
   private routes = new Map<string, Map<string, Tier[]>>();
   private channels = new Map<number, RuntimeChannel>();
+  /** tiersFor() answers, per (group, model, endpoint); rebuilt lazily after each load. */
+  private capable = new Map<string, readonly Tier[]>();
   private reloading: Promise<void> | null = null;
   private reloadAgain = false;
 
@@ -77,10 +79,37 @@ export class RoutingTable {
     }
     this.routes = routes;
     this.channels = channels;
+    this.capable = new Map();
   }
 
+  /** Every channel of (group, model), whatever it can serve. */
   tiers(group: string, model: string): readonly Tier[] {
     return this.routes.get(group)?.get(model) ?? [];
+  }
+
+  /**
+   * Only the channels whose type can serve the endpoint (the contract's descriptors), so a model
+   * offered by an OpenAI and a not-yet-supported channel never routes to the latter.
+   */
+  tiersFor(group: string, model: string, endpoint: RelayEndpoint): readonly Tier[] {
+    const key = `${group}\u0000${model}\u0000${endpoint}`;
+    let tiers = this.capable.get(key);
+    if (tiers) return tiers;
+    const all = this.tiers(group, model);
+    const filtered = all
+      .map((tier) => ({
+        priority: tier.priority,
+        members: tier.members.filter((m) => channelTypeServes(m.channel.type, endpoint)),
+      }))
+      .filter((tier) => tier.members.length > 0);
+    // The usual case, every channel capable, keeps the original arrays.
+    tiers =
+      filtered.every((t, i) => t.members.length === all[i]?.members.length) && filtered.length === all.length
+        ? all
+        : filtered;
+    if (this.capable.size > 10_000) this.capable.clear();
+    this.capable.set(key, tiers);
+    return tiers;
   }
 
   channel(id: number): RuntimeChannel | undefined {

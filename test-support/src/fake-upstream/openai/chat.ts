@@ -147,6 +147,16 @@ function streamEvents(plan: ChatPlan, includeUsage: boolean, ctx: HandlerContext
   }
   if (separateUsage) events.push(chunk([], { usage }));
   events.push(SSE_DONE);
+  const failure = ctx.spec.streamError;
+  if (failure) {
+    const error = {
+      message: failure.message ?? 'The server had an error while processing your request.',
+      type: failure.type ?? 'server_error',
+      param: null,
+      code: null,
+    };
+    return [...events.slice(0, failure.afterEvents), sseData({ error })];
+  }
   return events;
 }
 

@@ -1,4 +1,5 @@
-import type { ProviderAdapter, RelayMode } from '../types.js';
+import { openAIChat } from '../../formats/openai-chat/index.js';
+import type { ProviderAdapter } from '../types.js';
 import { upstreamBody } from './request-body.js';
 import { parseErrorBody, parseJsonResponse } from './response.js';
 import { OpenAIStreamTranslator } from './stream.js';
@@ -7,7 +8,9 @@ import { upstreamUrl } from './upstream-url.js';
 
 /** Every channel type whose upstream speaks the OpenAI protocol (OpenAI, Azure, DeepSeek, ...). */
 export const openAIAdapter: ProviderAdapter = {
-  supports: (_mode: RelayMode) => true,
+  chatFormat: openAIChat,
+  // Anthropic Messages reach OpenAI-compatible upstreams through the hub, as chat.
+  supports: (mode) => mode !== 'messages',
 
   buildRequest(inbound, target) {
     const { channel } = target;

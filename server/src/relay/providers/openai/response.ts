@@ -1,6 +1,6 @@
 import type { InboundRequest, ParsedResponse, UpstreamErrorInfo } from '../types.js';
 import { inlineReasoning } from './thinking-to-content.js';
-import { readUsage } from './usage.js';
+import { readUsage } from '../../formats/openai-chat/usage.js';
 
 interface Choice {
   text?: string;

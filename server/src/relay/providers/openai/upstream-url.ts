@@ -11,6 +11,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   translation: '/audio/translations',
   moderations: '/moderations',
   rerank: '/rerank',
+  // Never sent natively: Anthropic Messages reach OpenAI upstreams converted to chat.
+  messages: '/messages',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';

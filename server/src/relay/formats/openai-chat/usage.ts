@@ -1,5 +1,5 @@
 import type { Usage } from '../../billing/pricing.js';
-import type { ReportedUsage } from '../types.js';
+import type { ReportedUsage } from '../../providers/types.js';
 
 interface OpenAIUsage {
   prompt_tokens?: number;
