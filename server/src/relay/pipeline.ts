@@ -15,6 +15,7 @@ import { estimatePromptTokens, inputText } from './billing/token-count.js';
 import { resolveUsage } from './billing/usage.js';
 import { writeConsumeLog } from './consume-log.js';
 import { RelayError } from './errors.js';
+import { promptTexts } from './moderation/sensitive-words.js';
 import { chatFormatOf, clientFormatOf } from './formats/registry.js';
 import { parseInbound, requestedMaxTokens } from './inbound.js';
 import { adapterFor } from './providers/registry.js';
@@ -65,6 +66,12 @@ export async function handleRelay(
     if (all.length === 0) throw noChannel(caller.group, inbound.model);
     const first = all[0]!.members[0]!.channel;
     if (relay.routing.tiersFor(caller.group, inbound.model, mode).length === 0) throw unsupported(first.id);
+  }
+  // Before any quota is held: a refused prompt costs nothing. The word stays in the server log.
+  const word = relay.sensitiveWords.check(promptTexts(inbound.body));
+  if (word !== null) {
+    request.log.info({ word }, 'prompt refused: sensitive word');
+    throw new RelayError(400, 'sensitive words detected', 'sensitive_words_detected');
   }
   const price = lookupPrice(ctx.options, inbound.model, caller.group, caller.user);
   const image = mode === 'images' && inbound.body ? imageQuota(price, inbound.body, inbound.model) : null;

@@ -7,6 +7,7 @@ import { ChannelHealth } from './routing/health.js';
 import { RoutingTable } from './routing/routing-table.js';
 import type { RuntimeChannel } from './routing/runtime-channel.js';
 import { UpstreamClient } from './upstream-client.js';
+import { SensitiveWordFilter } from './moderation/sensitive-words.js';
 
 /** Upstreams known to honour stream_options.include_usage besides those the type table marks. */
 const STREAM_USAGE_TYPES = new Set([43]);
@@ -18,6 +19,7 @@ export class Relay {
   readonly routing: RoutingTable;
   readonly health: ChannelHealth;
   readonly limiter: ModelRateLimiter;
+  readonly sensitiveWords: SensitiveWordFilter;
   readonly upstream: UpstreamClient;
 
   constructor(readonly ctx: AppContext) {
@@ -25,6 +27,7 @@ export class Relay {
     this.routing = new RoutingTable(ctx.db, ctx.bus);
     this.health = new ChannelHealth(ctx, this.routing);
     this.limiter = new ModelRateLimiter(ctx.options, ctx.redis, ctx.config.redisPrefix);
+    this.sensitiveWords = new SensitiveWordFilter(ctx.options);
     this.upstream = new UpstreamClient(ctx.config.relay);
   }
 
