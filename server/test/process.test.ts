@@ -26,7 +26,8 @@ function output(child: ChildProcess): { text: () => string } {
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-async function waitForHttp(url: string, timeoutMs = 20_000) {
+/** Generous: a cold `tsx` start compiles the whole server, which is slow on a busy machine. */
+async function waitForHttp(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -60,7 +61,7 @@ describe.skipIf(testDbKind() !== 'sqlite')('the gateway process', () => {
     );
   });
 
-  it('writes queued charges and logs on SIGTERM before exiting', async () => {
+  it('writes queued charges and logs on SIGTERM before exiting', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-proc-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
     // A long flush interval: only the shutdown flush can write the charge in time.
