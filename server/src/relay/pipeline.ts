@@ -55,6 +55,7 @@ export async function handleRelay(
       ? ctx.options.num('general_setting.ping_interval_seconds')
       : 0,
   };
+  watchClient(reply, state);
   // Before any other check: the total limit counts failed requests too.
   const recordSuccess = await relay.limiter.begin(caller.user.id);
   const inbound = parseInbound(request, mode, pathModel);
@@ -83,25 +84,41 @@ export async function handleRelay(
   const amount =
     image?.quota ??
     holdQuota(price, promptEstimate, requestedMaxTokens(inbound), ctx.options.num('PreConsumedQuota'));
+  // A client gone before or during the hold costs nothing and no upstream call is made.
+  if (state.clientGone) return walkAway(reply);
   const hold = await takeHold(relay, caller, amount, request.id);
 
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) {
-      state.clientGone = true;
-      state.abort.abort();
-    }
-  });
-
   try {
+    if (state.clientGone) return walkAway(reply);
     const outcome = await runAttempts(relay, inbound, caller, state, reply, promptEstimate);
     if (outcome.kind === 'failed') throw outcome.error;
-    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'aborted') return walkAway(reply);
     await settle(relay, outcome, { caller, inbound, price, hold, image, state });
     if (!outcome.interruption) recordSuccess?.();
   } finally {
     // A no-op once settled: any path that did not settle gives the hold back, exactly once.
     ctx.ledger.release(hold);
   }
+}
+
+/**
+ * Watches for the client going away from the start of the request: the socket may close before
+ * the hold (even before this handler runs, so the current state is checked too), during it, or
+ * while the upstream is working. Aborting `state.abort` cancels the upstream call.
+ */
+function watchClient(reply: FastifyReply, state: RequestState) {
+  const gone = () => {
+    if (reply.raw.writableFinished) return;
+    state.clientGone = true;
+    state.abort.abort();
+  };
+  if (reply.raw.destroyed) gone();
+  else reply.raw.once('close', gone);
+}
+
+/** Nobody is left to answer: fastify must not try to send a reply (or log a missing one). */
+function walkAway(reply: FastifyReply) {
+  if (!reply.sent) reply.hijack();
 }
 
 async function takeHold(
@@ -152,6 +169,7 @@ async function runAttempts(
   const retries = caller.pinnedChannelId === null ? ctx.options.num('RetryTimes') : 0;
   let lastError: RelayError | null = null;
   for (let i = 0; i <= retries; i++) {
+    if (state.clientGone) return { kind: 'aborted', used };
     const channel =
       caller.pinnedChannelId === null
         ? pickChannel(tiers, tried)
