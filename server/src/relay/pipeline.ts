@@ -258,7 +258,8 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
   }
   if (s.image) usage = { ...usage, promptTokens: s.image.count };
   const quota = s.image ? s.image.quota : chargeQuota(s.price, usage);
-  ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id });
+  // The hold is still open here (settle runs once per request), so the result is never null.
+  const charged = (await ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id })) ?? quota;
 
   if (outcome.stream) {
     const { client, translator } = outcome.stream;
@@ -289,7 +290,8 @@ async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s:
     inbound: s.inbound,
     price: s.price,
     usage,
-    quota,
+    quota: charged,
+    overdraft: quota - charged,
     channelId: outcome.channel.id,
     usedChannels: outcome.used,
     upstreamModel: outcome.target.upstreamModel,
