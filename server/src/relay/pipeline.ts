@@ -1,37 +1,29 @@
 import { ChannelStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
-import {
-  attempt,
-  scrubUpstreamMessage,
-  type AttemptResult,
-  type Delivered,
-  type RequestState,
-} from './attempt.js';
+import { attempt, type AttemptResult, type RequestState } from './attempt.js';
 import { InsufficientQuotaError, type QuotaHold } from './billing/ledger.js';
 import { imageQuota } from './billing/media-pricing.js';
-import { chargeQuota, holdQuota, lookupPrice, type Price, type Usage } from './billing/pricing.js';
+import { holdQuota, lookupPrice } from './billing/pricing.js';
 import { estimatePromptTokens, inputText } from './billing/token-count.js';
-import { resolveUsage } from './billing/usage.js';
-import { writeConsumeLog } from './consume-log.js';
+import { walkAway, watchClient } from './client-gone.js';
 import { RelayError } from './errors.js';
 import { promptTexts } from './moderation/sensitive-words.js';
-import { chatFormatOf, clientFormatOf } from './formats/registry.js';
+import { chatFormatOf } from './formats/registry.js';
 import { parseInbound, requestedMaxTokens } from './inbound.js';
 import { adapterFor } from './providers/registry.js';
-import type { InboundRequest, RelayMode, UpstreamTarget } from './providers/types.js';
+import type { InboundRequest, RelayMode } from './providers/types.js';
 import type { Relay } from './relay.js';
 import { shouldRetry } from './retry-policy.js';
 import type { Tier } from './routing/routing-table.js';
 import { pickChannel } from './routing/select.js';
 import type { RuntimeChannel } from './routing/runtime-channel.js';
+import { settle, type DeliveredOutcome } from './settlement.js';
 
 type Outcome =
-  | (Delivered & { channel: RuntimeChannel; target: UpstreamTarget; used: number[] })
+  | DeliveredOutcome
   | { kind: 'failed'; error: RelayError; used: number[] }
   | { kind: 'aborted'; used: number[] };
-
-const INTERRUPTION_NOTE = { client_aborted: '客户端中断', upstream_broken: '上游中断' } as const;
 
 /**
  * authenticate → price → hold → pick channel → call (retrying elsewhere while nothing was sent)
@@ -93,32 +85,12 @@ export async function handleRelay(
     const outcome = await runAttempts(relay, inbound, caller, state, reply, promptEstimate);
     if (outcome.kind === 'failed') throw outcome.error;
     if (outcome.kind === 'aborted') return walkAway(reply);
-    await settle(relay, outcome, { caller, inbound, price, hold, image, state });
+    await settle(relay, outcome, { caller, inbound, price, hold, image, state, reply });
     if (!outcome.interruption) recordSuccess?.();
   } finally {
     // A no-op once settled: any path that did not settle gives the hold back, exactly once.
     ctx.ledger.release(hold);
   }
-}
-
-/**
- * Watches for the client going away from the start of the request: the socket may close before
- * the hold (even before this handler runs, so the current state is checked too), during it, or
- * while the upstream is working. Aborting `state.abort` cancels the upstream call.
- */
-function watchClient(reply: FastifyReply, state: RequestState) {
-  const gone = () => {
-    if (reply.raw.writableFinished) return;
-    state.clientGone = true;
-    state.abort.abort();
-  };
-  if (reply.raw.destroyed) gone();
-  else reply.raw.once('close', gone);
-}
-
-/** Nobody is left to answer: fastify must not try to send a reply (or log a missing one). */
-function walkAway(reply: FastifyReply) {
-  if (!reply.sent) reply.hijack();
 }
 
 async function takeHold(
@@ -230,75 +202,4 @@ function pinnedChannel(relay: Relay, id: number): RuntimeChannel {
   if (channel.status !== ChannelStatus.Enabled)
     throw new RelayError(403, '该渠道已被禁用', 'channel_disabled');
   return channel;
-}
-
-interface SettleInput {
-  caller: RelayCaller;
-  inbound: InboundRequest;
-  price: Price;
-  hold: QuotaHold;
-  image: { quota: number; count: number; note: string } | null;
-  state: RequestState;
-}
-
-async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s: SettleInput) {
-  const { ctx } = relay;
-  let usage: Usage;
-  let counted = false;
-  try {
-    ({ usage, counted } = await resolveUsage(
-      s.inbound,
-      outcome.usage,
-      outcome.produced,
-      outcome.target.upstreamModel,
-      outcome.interruption !== undefined,
-    ));
-  } catch {
-    usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
-  }
-  if (s.image) usage = { ...usage, promptTokens: s.image.count };
-  const quota = s.image ? s.image.quota : chargeQuota(s.price, usage);
-  // The hold is still open here (settle runs once per request), so the result is never null.
-  const charged = (await ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id })) ?? quota;
-
-  if (outcome.stream) {
-    const { client, translator } = outcome.stream;
-    if (outcome.interruption === 'upstream_broken') {
-      const broken = translator.failure
-        ? new RelayError(
-            translator.failure.status,
-            scrubUpstreamMessage(translator.failure.message, outcome.target),
-            'stream_broken',
-            {
-              local: false,
-              type: translator.failure.type,
-            },
-          )
-        : new RelayError(502, 'upstream stream broken', 'stream_broken', {
-            local: false,
-            type: 'upstream_error',
-          });
-      client.end(clientFormatOf(s.inbound.mode).streamErrorFrame(broken, s.state.requestId));
-    } else client.end(translator.finish(usage));
-  }
-
-  const notes: string[] = [];
-  if (s.image) notes.push(s.image.note);
-  if (outcome.interruption) notes.push(INTERRUPTION_NOTE[outcome.interruption]);
-  writeConsumeLog(ctx, {
-    caller: s.caller,
-    inbound: s.inbound,
-    price: s.price,
-    usage,
-    quota: charged,
-    overdraft: quota - charged,
-    channelId: outcome.channel.id,
-    usedChannels: outcome.used,
-    upstreamModel: outcome.target.upstreamModel,
-    requestId: s.state.requestId,
-    elapsedMs: performance.now() - s.state.startedAt,
-    frt: outcome.frt,
-    notes,
-    countedLocally: counted,
-  });
 }
