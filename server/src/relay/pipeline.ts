@@ -56,7 +56,7 @@ export async function handleRelay(
   }
   if (caller.pinnedChannelId === null) {
     const all = relay.routing.tiers(caller.group, inbound.model);
-    if (all.length === 0) throw noChannel(caller.group, inbound.model);
+    if (all.length === 0) throw unknownModel(caller.group, inbound.model);
     const first = all[0]!.members[0]!.channel;
     if (relay.routing.tiersFor(caller.group, inbound.model, mode).length === 0) throw unsupported(first.id);
   }
@@ -181,6 +181,13 @@ async function runAttempts(
 
 const noChannel = (group: string, model: string) =>
   new RelayError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
+
+/**
+ * No channel of the caller's group lists the model: for this caller it does not exist, a 404 as
+ * OpenAI answers. (503 stays for a known model whose channels all failed or are unavailable.)
+ */
+const unknownModel = (group: string, model: string) =>
+  new RelayError(404, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
 
 /** The model has channels, but none of a type that can serve this endpoint (yet). */
 const unsupported = (channelId: number) =>
