@@ -50,7 +50,9 @@ describe('hostile input', () => {
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : new Uint8Array(body),
     });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    // Loosely typed on purpose: the tests compare whole error shapes of several protocols.
+    type Loose = { [key: string]: Loose } & { message: string };
+    return { status: res.status, body: (await res.json()) as Record<string, Loose> };
   };
   /** A chat body whose message text is spliced in as raw JSON text. */
   const chatJson = (rawText: string) =>
@@ -85,7 +87,8 @@ describe('hostile input', () => {
   it('still relays an escaped backslash followed by the text u0000', async () => {
     const res = await post('/v1/chat/completions', chatJson('C:\\\\u0000'));
     expect(res.status).toBe(200);
-    expect((upstream.requests.last()?.body as any).messages[0].content).toBe('C:\\u0000');
+    const sent = upstream.requests.last()?.body as { messages: { content: string }[] };
+    expect(sent.messages[0]!.content).toBe('C:\\u0000');
   });
 
   it('answers 413 in each protocol shape above RELAY_BODY_LIMIT and relays bodies below it', async () => {
