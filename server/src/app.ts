@@ -5,7 +5,7 @@ import fastifySecureSession from '@fastify/secure-session';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { sessionKey } from './platform/crypto/session-secret.js';
-import { installApiErrorHandler } from './platform/http/error-handler.js';
+import { acceptStrictJson, installApiErrorHandler } from './platform/http/error-handler.js';
 import { registerConsole } from './platform/http/console-static.js';
 import { newRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.js';
 import { API_ROUTES } from './modules/routes.js';
@@ -17,6 +17,7 @@ const THIRTY_DAYS = 30 * 24 * 3600;
 /** The management API under /api: envelope errors, sessions, rate limits, compression. */
 async function apiPlugin(app: FastifyInstance, ctx: AppContext) {
   installApiErrorHandler(app);
+  acceptStrictJson(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   const { rateLimit } = ctx.config;
   await app.register(fastifyRateLimit, {
@@ -66,7 +67,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !ctx.config.debug }),
     genReqId: newRequestId,
     trustProxy: ctx.config.trustProxy,
-    bodyLimit: 64 * 1024 * 1024,
+    // /api's limit; the relay's raw-body parsers carry their own (RELAY_BODY_LIMIT).
+    bodyLimit: ctx.config.bodyLimits.api,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // The console calls both /api/log/self and /api/log/self/; scripts use either.

@@ -33,6 +33,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ UPDATE_CHECK_URL: 'api.github.com/x' })).toThrow(/UPDATE_CHECK_URL/);
   });
 
+  it('reads body limits per route family in bytes, kb or mb', () => {
+    expect(loadConfig({}).bodyLimits).toEqual({ api: 1024 * 1024, relay: 32 * 1024 * 1024 });
+    expect(loadConfig({ API_BODY_LIMIT: '512kb', RELAY_BODY_LIMIT: '64MB' }).bodyLimits).toEqual({
+      api: 512 * 1024,
+      relay: 64 * 1024 * 1024,
+    });
+    expect(loadConfig({ API_BODY_LIMIT: '4096' }).bodyLimits.api).toBe(4096);
+    expect(() => loadConfig({ RELAY_BODY_LIMIT: '32 gigs' })).toThrow(/RELAY_BODY_LIMIT must be a size/);
+    expect(() => loadConfig({ API_BODY_LIMIT: '10' })).toThrow(ConfigError);
+  });
+
   it('checks for updates only where the operator points it', () => {
     expect(loadConfig({}).updateCheckUrl).toBe('');
     expect(loadConfig({ UPDATE_CHECK_URL: ' https://example.com/latest ' }).updateCheckUrl).toBe(

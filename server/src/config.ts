@@ -41,6 +41,8 @@ export interface Config {
     channelBalanceMinutes: number;
   };
   ledgerFlushMs: number;
+  /** Largest request body in bytes: /api (JSON forms) and the relay (images, audio uploads). */
+  bodyLimits: { api: number; relay: number };
   webDist: string;
   trustProxy: boolean;
   /** Latest-release listing (GitHub's JSON shape) the root's "check for update" reads; '' = none. */
@@ -74,6 +76,28 @@ const int = (name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER) 
         return z.NEVER;
       }
       return n;
+    });
+
+const MB = 1024 * 1024;
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: MB, mb: MB };
+
+/** A size in bytes, or with a unit: `512kb`, `32mb` (binary units). */
+const size = (name: string, def: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const m = /^(\d+)\s*(b|kb?|mb?)?$/i.exec(v.trim());
+      const bytes = m ? Number(m[1]) * SIZE_UNITS[(m[2] ?? '').toLowerCase()]! : 0;
+      if (!m || bytes < 1024 || bytes > 1024 * MB) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a size between 1kb and 1024mb (bytes, or with kb/mb), got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return bytes;
     });
 
 /**
@@ -143,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CHANNEL_TEST_FREQUENCY: int('CHANNEL_TEST_FREQUENCY', 0, 0),
     CHANNEL_UPDATE_FREQUENCY: int('CHANNEL_UPDATE_FREQUENCY', 0, 0),
     LEDGER_FLUSH_MS: int('LEDGER_FLUSH_MS', 200, 10, 60000),
+    API_BODY_LIMIT: size('API_BODY_LIMIT', 1 * MB),
+    RELAY_BODY_LIMIT: size('RELAY_BODY_LIMIT', 32 * MB),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: bool('TRUST_PROXY', false),
     UPDATE_CHECK_URL: z.string().optional(),
@@ -191,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: { channelTestMinutes: e.CHANNEL_TEST_FREQUENCY, channelBalanceMinutes: e.CHANNEL_UPDATE_FREQUENCY },
     ledgerFlushMs: e.LEDGER_FLUSH_MS,
+    bodyLimits: { api: e.API_BODY_LIMIT, relay: e.RELAY_BODY_LIMIT },
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     updateCheckUrl,

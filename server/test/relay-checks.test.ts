@@ -134,10 +134,11 @@ describe('relay request checks', () => {
     expect((await call(`${rootToken.apiKey}-99999`))?.status).toBe(400);
   });
 
-  it('answers 503 when no channel serves the model and 500 for unpriced models', async () => {
+  it('answers 404 model_not_found when no channel serves the model and 500 for unpriced models', async () => {
     const token = await addToken(gw, user.userId!, { unlimited: true });
     const noChannel = await call(token.apiKey, 'unknown-model');
-    expect(noChannel?.status).toBe(503);
+    expect(noChannel?.status).toBe(404);
+    expect(noChannel?.code).toBe('model_not_found');
     expect(noChannel?.message).toContain('当前分组 default 下对于模型 unknown-model 无可用渠道');
     await addChannel(gw, { key: 'ok', baseUrl: upstream.url, models: ['unpriced'] });
     const unpriced = await call(token.apiKey, 'unpriced');
@@ -194,7 +195,7 @@ describe('relay request checks', () => {
     await root.put('/api/option/', { key: 'ModelRequestRateLimitEnabled', value: 'true' });
     try {
       // Failures (no channel for this model) do not use up the success allowance.
-      for (let i = 0; i < 3; i++) expect((await call(token.apiKey, 'no-such-model'))?.status).toBe(503);
+      for (let i = 0; i < 3; i++) expect((await call(token.apiKey, 'no-such-model'))?.status).toBe(404);
       expect(await call(token.apiKey)).toBeNull();
       expect(await call(token.apiKey)).toBeNull();
       const err = await call(token.apiKey);

@@ -122,8 +122,8 @@ describe('endpoint-aware routing and client-shaped errors', () => {
     expect(badKey.error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
 
     const noChannel = await anthropicError(anthropic().messages.create({ ...ask, model: 'nowhere' }));
-    expect(noChannel.status).toBe(503);
-    expect(noChannel.error).toMatchObject({ type: 'error', error: { type: 'overloaded_error' } });
+    expect(noChannel.status).toBe(404);
+    expect(noChannel.error).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
 
     upstream.scenario('oa-limited', { error: { status: 429, message: 'Rate limit reached' } });
     await addChannel(gw, { type: 1, key: 'oa-limited', baseUrl: upstream.url, models: ['mixed'] });

@@ -33,6 +33,8 @@ export interface Delivered {
   interruption?: 'client_aborted' | 'upstream_broken';
   /** Open stream awaiting its closing frames (sent once usage is known). */
   stream?: { client: ClientStream; translator: StreamTranslator };
+  /** A whole (non-streamed) answer, sent once the charge is settled. */
+  answer?: { body: Buffer; contentType: string };
 }
 
 export type AttemptResult =
@@ -135,11 +137,8 @@ export async function attempt(
     return { kind: 'failed', error, upstreamStatus: 500 };
   }
   if (state.clientGone) return { kind: 'aborted' };
-  await reply
-    .code(200)
-    .header('content-type', parsed.contentType || 'application/json')
-    .send(parsed.body);
-  return { kind: 'delivered', usage: parsed.usage, produced: parsed.text, frt: null };
+  const answer = { body: parsed.body, contentType: parsed.contentType || 'application/json' };
+  return { kind: 'delivered', usage: parsed.usage, produced: parsed.text, frt: null, answer };
 }
 
 async function relayStream(

@@ -9,7 +9,10 @@ export interface ConsumeRecord {
   inbound: InboundRequest;
   price: Price;
   usage: Usage;
+  /** What was charged. */
   quota: number;
+  /** What the usage cost beyond what the payer could pay (not charged); 0 normally. */
+  overdraft: number;
   channelId: number;
   usedChannels: number[];
   upstreamModel: string;
@@ -30,6 +33,7 @@ export function writeConsumeLog(ctx: AppContext, r: ConsumeRecord) {
     ? `模型价格 ${f2(price.modelPrice)}，分组倍率 ${f2(price.groupRatio)}`
     : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}`;
   for (const note of r.notes) content += `，${note}`;
+  if (r.overdraft > 0) content += `，余额不足，${r.overdraft} 未扣`;
   const other: Record<string, unknown> = {
     model_ratio: price.modelRatio,
     group_ratio: price.groupRatio,
@@ -43,6 +47,11 @@ export function writeConsumeLog(ctx: AppContext, r: ConsumeRecord) {
   if (r.usage.cacheCreationTokens) {
     other.cache_creation_tokens = r.usage.cacheCreationTokens;
     other.cache_creation_ratio = price.cacheCreationRatio;
+  }
+  if (r.overdraft > 0) {
+    // The usage cost more than the payer had left: `quota` is what was charged.
+    other.overdraft = r.overdraft;
+    other.usage_quota = r.quota + r.overdraft;
   }
   if (r.frt !== null) other.frt = r.frt;
   if (r.upstreamModel !== r.inbound.model) {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { decodeJsonText, UnreadableTextError } from '../platform/http/json-text.js';
 import { RelayError } from './errors.js';
 import type { InboundRequest, RelayMode } from './providers/types.js';
 
@@ -39,9 +40,16 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
     return { mode, path, query, body: null, raw, contentType, model, stream: false, clientWantsUsage: false };
   }
 
+  let text: string;
+  try {
+    text = decodeJsonText(raw);
+  } catch (err) {
+    if (err instanceof UnreadableTextError) throw invalid(`Invalid request: ${err.message}`);
+    throw err;
+  }
   let body: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(raw.toString('utf8'));
+    const parsed: unknown = JSON.parse(text);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
     body = parsed as Record<string, unknown>;
   } catch {

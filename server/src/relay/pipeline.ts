@@ -1,37 +1,29 @@
 import { ChannelStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
-import {
-  attempt,
-  scrubUpstreamMessage,
-  type AttemptResult,
-  type Delivered,
-  type RequestState,
-} from './attempt.js';
+import { attempt, type AttemptResult, type RequestState } from './attempt.js';
 import { InsufficientQuotaError, type QuotaHold } from './billing/ledger.js';
 import { imageQuota } from './billing/media-pricing.js';
-import { chargeQuota, holdQuota, lookupPrice, type Price, type Usage } from './billing/pricing.js';
+import { holdQuota, lookupPrice } from './billing/pricing.js';
 import { estimatePromptTokens, inputText } from './billing/token-count.js';
-import { resolveUsage } from './billing/usage.js';
-import { writeConsumeLog } from './consume-log.js';
+import { walkAway, watchClient } from './client-gone.js';
 import { RelayError } from './errors.js';
 import { promptTexts } from './moderation/sensitive-words.js';
-import { chatFormatOf, clientFormatOf } from './formats/registry.js';
+import { chatFormatOf } from './formats/registry.js';
 import { parseInbound, requestedMaxTokens } from './inbound.js';
 import { adapterFor } from './providers/registry.js';
-import type { InboundRequest, RelayMode, UpstreamTarget } from './providers/types.js';
+import type { InboundRequest, RelayMode } from './providers/types.js';
 import type { Relay } from './relay.js';
 import { shouldRetry } from './retry-policy.js';
 import type { Tier } from './routing/routing-table.js';
 import { pickChannel } from './routing/select.js';
 import type { RuntimeChannel } from './routing/runtime-channel.js';
+import { settle, type DeliveredOutcome } from './settlement.js';
 
 type Outcome =
-  | (Delivered & { channel: RuntimeChannel; target: UpstreamTarget; used: number[] })
+  | DeliveredOutcome
   | { kind: 'failed'; error: RelayError; used: number[] }
   | { kind: 'aborted'; used: number[] };
-
-const INTERRUPTION_NOTE = { client_aborted: '客户端中断', upstream_broken: '上游中断' } as const;
 
 /**
  * authenticate → price → hold → pick channel → call (retrying elsewhere while nothing was sent)
@@ -55,6 +47,7 @@ export async function handleRelay(
       ? ctx.options.num('general_setting.ping_interval_seconds')
       : 0,
   };
+  watchClient(reply, state);
   // Before any other check: the total limit counts failed requests too.
   const recordSuccess = await relay.limiter.begin(caller.user.id);
   const inbound = parseInbound(request, mode, pathModel);
@@ -63,7 +56,7 @@ export async function handleRelay(
   }
   if (caller.pinnedChannelId === null) {
     const all = relay.routing.tiers(caller.group, inbound.model);
-    if (all.length === 0) throw noChannel(caller.group, inbound.model);
+    if (all.length === 0) throw unknownModel(caller.group, inbound.model);
     const first = all[0]!.members[0]!.channel;
     if (relay.routing.tiersFor(caller.group, inbound.model, mode).length === 0) throw unsupported(first.id);
   }
@@ -83,20 +76,16 @@ export async function handleRelay(
   const amount =
     image?.quota ??
     holdQuota(price, promptEstimate, requestedMaxTokens(inbound), ctx.options.num('PreConsumedQuota'));
+  // A client gone before or during the hold costs nothing and no upstream call is made.
+  if (state.clientGone) return walkAway(reply);
   const hold = await takeHold(relay, caller, amount, request.id);
 
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) {
-      state.clientGone = true;
-      state.abort.abort();
-    }
-  });
-
   try {
+    if (state.clientGone) return walkAway(reply);
     const outcome = await runAttempts(relay, inbound, caller, state, reply, promptEstimate);
     if (outcome.kind === 'failed') throw outcome.error;
-    if (outcome.kind === 'aborted') return;
-    await settle(relay, outcome, { caller, inbound, price, hold, image, state });
+    if (outcome.kind === 'aborted') return walkAway(reply);
+    await settle(relay, outcome, { caller, inbound, price, hold, image, state, reply });
     if (!outcome.interruption) recordSuccess?.();
   } finally {
     // A no-op once settled: any path that did not settle gives the hold back, exactly once.
@@ -152,6 +141,7 @@ async function runAttempts(
   const retries = caller.pinnedChannelId === null ? ctx.options.num('RetryTimes') : 0;
   let lastError: RelayError | null = null;
   for (let i = 0; i <= retries; i++) {
+    if (state.clientGone) return { kind: 'aborted', used };
     const channel =
       caller.pinnedChannelId === null
         ? pickChannel(tiers, tried)
@@ -192,6 +182,13 @@ async function runAttempts(
 const noChannel = (group: string, model: string) =>
   new RelayError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
 
+/**
+ * No channel of the caller's group lists the model: for this caller it does not exist, a 404 as
+ * OpenAI answers. (503 stays for a known model whose channels all failed or are unavailable.)
+ */
+const unknownModel = (group: string, model: string) =>
+  new RelayError(404, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
+
 /** The model has channels, but none of a type that can serve this endpoint (yet). */
 const unsupported = (channelId: number) =>
   new RelayError(400, `渠道 #${channelId} 的类型暂不支持此接口`, 'invalid_api_type');
@@ -212,73 +209,4 @@ function pinnedChannel(relay: Relay, id: number): RuntimeChannel {
   if (channel.status !== ChannelStatus.Enabled)
     throw new RelayError(403, '该渠道已被禁用', 'channel_disabled');
   return channel;
-}
-
-interface SettleInput {
-  caller: RelayCaller;
-  inbound: InboundRequest;
-  price: Price;
-  hold: QuotaHold;
-  image: { quota: number; count: number; note: string } | null;
-  state: RequestState;
-}
-
-async function settle(relay: Relay, outcome: Outcome & { kind: 'delivered' }, s: SettleInput) {
-  const { ctx } = relay;
-  let usage: Usage;
-  let counted = false;
-  try {
-    ({ usage, counted } = await resolveUsage(
-      s.inbound,
-      outcome.usage,
-      outcome.produced,
-      outcome.target.upstreamModel,
-      outcome.interruption !== undefined,
-    ));
-  } catch {
-    usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
-  }
-  if (s.image) usage = { ...usage, promptTokens: s.image.count };
-  const quota = s.image ? s.image.quota : chargeQuota(s.price, usage);
-  ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id });
-
-  if (outcome.stream) {
-    const { client, translator } = outcome.stream;
-    if (outcome.interruption === 'upstream_broken') {
-      const broken = translator.failure
-        ? new RelayError(
-            translator.failure.status,
-            scrubUpstreamMessage(translator.failure.message, outcome.target),
-            'stream_broken',
-            {
-              local: false,
-              type: translator.failure.type,
-            },
-          )
-        : new RelayError(502, 'upstream stream broken', 'stream_broken', {
-            local: false,
-            type: 'upstream_error',
-          });
-      client.end(clientFormatOf(s.inbound.mode).streamErrorFrame(broken, s.state.requestId));
-    } else client.end(translator.finish(usage));
-  }
-
-  const notes: string[] = [];
-  if (s.image) notes.push(s.image.note);
-  if (outcome.interruption) notes.push(INTERRUPTION_NOTE[outcome.interruption]);
-  writeConsumeLog(ctx, {
-    caller: s.caller,
-    inbound: s.inbound,
-    price: s.price,
-    usage,
-    quota,
-    channelId: outcome.channel.id,
-    usedChannels: outcome.used,
-    upstreamModel: outcome.target.upstreamModel,
-    requestId: s.state.requestId,
-    elapsedMs: performance.now() - s.state.startedAt,
-    frt: outcome.frt,
-    notes,
-    countedLocally: counted,
-  });
 }

@@ -12,8 +12,8 @@ import { acceptRawBodies, installRelayErrorHandler } from './routes.js';
  * billed to the user under the group they pick, with no API key involved.
  */
 export async function playgroundRoutes(app: FastifyInstance, ctx: AppContext) {
-  installRelayErrorHandler(app);
-  acceptRawBodies(app);
+  installRelayErrorHandler(app, ctx.config.bodyLimits.relay);
+  acceptRawBodies(app, ctx.config.bodyLimits.relay);
   app.post('/pg/chat/completions', async (request, reply) => {
     let user;
     try {

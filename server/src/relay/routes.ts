@@ -38,15 +38,21 @@ const NOT_IMPLEMENTED = [
 ];
 
 /** Relay error answers, in the error shape of the client's format, whatever failed. */
-export function installRelayErrorHandler(app: FastifyInstance) {
+export function installRelayErrorHandler(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((error: FastifyError | RelayError, request: FastifyRequest, reply: FastifyReply) => {
     if (reply.sent || reply.raw.headersSent) {
       request.log.warn({ err: error }, 'relay error after the response started');
       return;
     }
+    const mode = errorModeOf(request);
     let relayError: RelayError;
     if (error instanceof RelayError) relayError = error;
-    else if (error.statusCode && error.statusCode < 500) {
+    else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Each protocol's own type: OpenAI's invalid_request_error, Anthropic's request_too_large.
+      const type = mode === 'messages' ? 'request_too_large' : 'invalid_request_error';
+      const message = `Request body is larger than ${bodyLimit} bytes`;
+      relayError = new RelayError(413, message, 'request_body_too_large', { type });
+    } else if (error.statusCode && error.statusCode < 500) {
       relayError = new RelayError(error.statusCode, error.message, error.code ?? 'invalid_request', {
         type: 'invalid_request_error',
       });
@@ -54,15 +60,15 @@ export function installRelayErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'relay request failed');
       relayError = new RelayError(500, 'internal error', 'internal_error');
     }
-    const body = clientFormatOf(errorModeOf(request)).errorBody(relayError, request.id);
+    const body = clientFormatOf(mode).errorBody(relayError, request.id);
     void reply.code(relayError.status).send(body);
   });
 }
 
 /** Bodies stay raw: the pipeline parses JSON itself and forwards uploads byte for byte. */
-export function acceptRawBodies(app: FastifyInstance) {
+export function acceptRawBodies(app: FastifyInstance, bodyLimit: number) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
 }
 
 /** Browsers may call the relay directly (chat web apps): allow any origin. */
@@ -85,8 +91,8 @@ function allowCors(app: FastifyInstance) {
 
 export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
   const relay = ctx.relay;
-  installRelayErrorHandler(app);
-  acceptRawBodies(app);
+  installRelayErrorHandler(app, ctx.config.bodyLimits.relay);
+  acceptRawBodies(app, ctx.config.bodyLimits.relay);
   allowCors(app);
   app.options('/v1/*', async () => undefined);
 

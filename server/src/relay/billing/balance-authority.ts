@@ -18,6 +18,12 @@ export interface BalanceAuthority {
   hold(userId: number, tokenId: number | null, amount: number, holdId: string): Promise<HoldOutcome>;
   /** Ends a hold: gives `refund` back to the user (and the token) and forgets the hold. */
   finish(holdId: string, userId: number, tokenId: number | null, refund: number): Promise<void>;
+  /**
+   * Ends a hold whose final charge exceeds it: takes up to `extra` more from the user (and the
+   * token), never below zero, atomically with other holds and charges, and forgets the hold.
+   * Returns how much of `extra` was taken.
+   */
+  finishOver(holdId: string, userId: number, tokenId: number | null, extra: number): Promise<number>;
   userBalance(userId: number): Promise<number>;
   tokenBalance(tokenId: number): Promise<number>;
   /** Adds `delta` to one cached balance (no-op when it is not loaded). */
@@ -79,6 +85,18 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
       const t = this.tokens.get(tokenId);
       if (t !== undefined) this.tokens.set(tokenId, t + delta);
     }
+  }
+
+  async finishOver(_holdId: string, userId: number, tokenId: number | null, extra: number): Promise<number> {
+    // Balances stay loaded while a hold is open; a missing one can pay nothing.
+    const u = this.users.get(userId) ?? 0;
+    let taken = Math.min(extra, Math.max(0, u));
+    if (tokenId !== null) taken = Math.min(taken, Math.max(0, this.tokens.get(tokenId) ?? 0));
+    if (taken > 0) {
+      this.users.set(userId, u - taken);
+      if (tokenId !== null) this.tokens.set(tokenId, (this.tokens.get(tokenId) ?? 0) - taken);
+    }
+    return taken;
   }
 
   userBalance(userId: number) {

@@ -100,15 +100,34 @@ export class QuotaLedger implements BalanceSource {
     return new QuotaHold({ ...request, amount });
   }
 
-  /** Charges the final amount and returns the rest of the hold; a second call does nothing. */
-  settle(hold: QuotaHold, settlement: Settlement): boolean {
-    if (hold.state !== 'held') return false;
+  /**
+   * Charges the final amount and returns the rest of the hold; a second call does nothing (null).
+   * A charge above the hold is capped by what the user (and a limited token) can still pay, so no
+   * balance goes negative; the result is what was actually charged.
+   */
+  async settle(hold: QuotaHold, settlement: Settlement): Promise<number | null> {
+    if (hold.state !== 'held') return null;
     hold.state = 'settled';
     const { userId, tokenId, tokenUnlimited, amount } = hold.request;
-    const quota = Math.trunc(settlement.quota);
-    void this.authority
-      .finish(hold.request.requestId, userId, tokenUnlimited ? null : tokenId, amount - quota)
-      .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
+    const payingToken = tokenUnlimited ? null : tokenId;
+    let quota = Math.trunc(settlement.quota);
+    if (quota <= amount) {
+      // The usual case: the hold covers the charge; the refund needs no answer.
+      void this.authority
+        .finish(hold.request.requestId, userId, payingToken, amount - quota)
+        .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
+    } else {
+      try {
+        quota =
+          amount +
+          (await this.authority.finishOver(hold.request.requestId, userId, payingToken, quota - amount));
+      } catch (err) {
+        // Without an answer only the hold is certain to be payable: charge it, forget the hold.
+        console.error(`balance update failed: ${(err as Error).message}`);
+        quota = amount;
+        void this.authority.finish(hold.request.requestId, userId, payingToken, 0).catch(() => undefined);
+      }
+    }
 
     const u = this.userDelta(userId);
     u.quota -= quota;
@@ -123,7 +142,7 @@ export class QuotaLedger implements BalanceSource {
     if (quota !== 0 && settlement.channelId > 0) {
       this.channels.set(settlement.channelId, (this.channels.get(settlement.channelId) ?? 0) + quota);
     }
-    return true;
+    return quota;
   }
 
   /** Gives the whole hold back (the request failed); a second call does nothing. */

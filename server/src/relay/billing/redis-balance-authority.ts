@@ -39,6 +39,29 @@ end
 return 1
 `;
 
+/**
+ * Ends the hold `ARGV[2]` with an extra charge of up to `ARGV[1]`, capped by what the user (and
+ * the token) still have, so racing requests can never take a balance below zero. Returns
+ * {1, taken}; {-1}/{-2} when a balance is not loaded (the caller loads it and retries); {0, 0}
+ * when the hold was already given back (reaped), which takes nothing more.
+ */
+const FINISH_OVER_SCRIPT = `
+local u = redis.call('GET', KEYS[1])
+if not u then return {-1, 0} end
+local take = math.min(tonumber(ARGV[1]), math.max(0, tonumber(u)))
+if KEYS[2] ~= '' then
+  local t = redis.call('GET', KEYS[2])
+  if not t then return {-2, 0} end
+  take = math.min(take, math.max(0, tonumber(t)))
+end
+if redis.call('HDEL', KEYS[3], ARGV[2]) == 0 then return {0, 0} end
+if take > 0 then
+  redis.call('DECRBY', KEYS[1], take)
+  if KEYS[2] ~= '' then redis.call('DECRBY', KEYS[2], take) end
+end
+return {1, take}
+`;
+
 const HEARTBEAT_MS = 10_000;
 const ALIVE_TTL_SECONDS = 30;
 
@@ -126,6 +149,24 @@ export class RedisBalanceAuthority implements BalanceAuthority {
       String(Math.trunc(refund)),
       holdId,
     );
+  }
+
+  async finishOver(holdId: string, userId: number, tokenId: number | null, extra: number): Promise<number> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [code, taken] = (await this.redis.eval(
+        FINISH_OVER_SCRIPT,
+        3,
+        this.key('user', userId),
+        tokenId === null ? '' : this.key('token', tokenId),
+        this.holdsKey(),
+        String(Math.trunc(extra)),
+        holdId,
+      )) as [number, number];
+      if (code >= 0) return Number(taken);
+      if (code === -1) await this.ensure('user', userId);
+      if (code === -2 && tokenId !== null) await this.ensure('token', tokenId);
+    }
+    throw new Error('could not load balances into Redis');
   }
 
   async adjust(kind: Payer, id: number, delta: number) {
