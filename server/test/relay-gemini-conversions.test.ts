@@ -245,6 +245,42 @@ describe('Gemini conversions: tools, retries and errors', () => {
     expect((await balances(gw, userId, token.id)).user.used_quota).toBe(9 + 3 * 2);
   });
 
+  it('Google SDK → Claude channel: converted both ways, stream and not, with cache reads and writes billed', async () => {
+    await channel(14, 'cl');
+    upstream.scenario('cl', {
+      chunks: ['Hi', ' there'],
+      usage: { prompt: 10, completion: 4, cached: 6, cacheCreation: 2 },
+    });
+    const client = google();
+    const res = await client.models.generateContent({
+      model: MODEL,
+      contents: 'hi',
+      config: { systemInstruction: 'sys', maxOutputTokens: 30 },
+    });
+    expect(res.text).toBe('Hi there');
+    // Anthropic's input_tokens (10) excludes cache reads (6) and writes (2): the prompt is 18.
+    expect(res.usageMetadata).toEqual({
+      promptTokenCount: 18,
+      candidatesTokenCount: 4,
+      totalTokenCount: 22,
+      cachedContentTokenCount: 6,
+    });
+    expect(lastBody()).toEqual({
+      model: MODEL,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      max_tokens: 30,
+      system: 'sys',
+    });
+    let text = '';
+    for await (const c of await client.models.generateContentStream({ model: MODEL, contents: 'hi' }))
+      text += c.text ?? '';
+    expect(text).toBe('Hi there');
+    expect(upstream.requests.last()!.route).toBe('anthropic.messages');
+    // Per call: (10 + 6 × 1 + 2 × 1.25 + 4 × 2) × 1 = 26.5 → 27 (no cache ratio set: 1).
+    const b = await balances(gw, userId, token.id);
+    expect(b.user.used_quota).toBe(2 * 27);
+  });
+
   it.each(['google', 'openai'] as const)(
     'retries a Gemini stream that fails before its first output on another channel, for free (%s client)',
     async (client) => {
