@@ -14,6 +14,7 @@ import {
   setupAndLoginRoot,
   startFakeUpstream,
   startGateway,
+  type ApiClient,
   type FakeUpstream,
   type RunningGateway,
 } from '@gateway/test-support';
@@ -28,13 +29,14 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
   let gw: RunningGateway;
   let upstream: FakeUpstream;
   let userId: number;
+  let root: ApiClient;
   const START = 1_000_000;
   const MODEL = 'gem-m';
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
-    const root = await setupAndLoginRoot(gw.url);
+    root = await setupAndLoginRoot(gw.url);
     const options = {
       ModelRatio: JSON.stringify({ [MODEL]: 2 }),
       CompletionRatio: JSON.stringify({ [MODEL]: 3 }),
@@ -297,6 +299,14 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
     const names: string[] = [];
     for await (const model of pager) names.push(model.name ?? '');
     expect(names).toEqual([`models/${MODEL}`]);
+    expect(await client.models.get({ model: MODEL })).toMatchObject({
+      name: `models/${MODEL}`,
+      displayName: MODEL,
+      // The SDK's name for supportedGenerationMethods.
+      supportedActions: ['generateContent', 'streamGenerateContent', 'countTokens'],
+    });
+    const missing = await client.models.get({ model: 'nope' }).catch((e: unknown) => e);
+    expect((missing as { status?: number }).status).toBe(404);
     const count = await client.models.countTokens({ model: MODEL, contents: 'hello world' });
     // "hello world" is 2 tokens, plus 2 for the turn.
     expect(count.totalTokens).toBe(4);
@@ -319,5 +329,17 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
     await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i % 2 === 0)));
     expect(queryStats.reads - reads).toBe(0);
     expect(upstream.requests.length).toBe(11);
+  });
+
+  it('tests a Gemini channel from the console with a real generateContent call', async () => {
+    const { channelId } = await setup('gemini');
+    const res = await root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(res.body.success, res.body.message).toBe(true);
+    const seen = upstream.requests.last()!;
+    expect(seen.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
+    expect(seen.body).toMatchObject({
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      generationConfig: { maxOutputTokens: 10 },
+    });
   });
 });
