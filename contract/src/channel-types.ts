@@ -14,9 +14,11 @@ export type RelayEndpoint =
   | 'translation'
   | 'moderations'
   | 'rerank'
-  | 'messages';
+  | 'messages'
+  /** Gemini generateContent / streamGenerateContent (`/v1beta/models/{model}:…`). */
+  | 'gemini';
 
-/** Everything an OpenAI-compatible upstream serves; Anthropic Messages by conversion to chat. */
+/** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'chat',
   'completions',
@@ -28,10 +30,14 @@ const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'moderations',
   'rerank',
   'messages',
+  'gemini',
 ];
 
-/** The Anthropic Messages API natively, OpenAI chat by conversion. */
-const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat'];
+/** The Anthropic Messages API natively, OpenAI chat and Gemini by conversion. */
+const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini'];
+
+/** Gemini generateContent natively, OpenAI chat and Anthropic Messages by conversion. */
+const GEMINI_ENDPOINTS: readonly RelayEndpoint[] = ['gemini', 'chat', 'messages'];
 
 export interface ChannelTypeInfo {
   id: number;
@@ -102,7 +108,14 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'native',
     keyHint: 'AppId|SecretId|SecretKey',
   },
-  { id: 24, name: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com', protocol: 'native' },
+  {
+    id: 24,
+    name: 'Google Gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com',
+    protocol: 'native',
+    keyHint: 'AIza...',
+    endpoints: GEMINI_ENDPOINTS,
+  },
   { id: 25, name: 'Moonshot', baseUrl: 'https://api.moonshot.cn', protocol: 'openai' },
   { id: 26, name: 'Zhipu GLM-4V', baseUrl: 'https://open.bigmodel.cn', protocol: 'openai' },
   { id: 27, name: 'Perplexity', baseUrl: 'https://api.perplexity.ai', protocol: 'openai' },

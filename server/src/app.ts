@@ -61,7 +61,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: ctx.config.debug ? 'debug' : 'info',
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        'req.headers["x-goog-api-key"]',
+      ],
+      // Gemini clients may send their key as ?key=: it never reaches a log line.
+      serializers: {
+        req: (request: { method: string; url: string; id?: string }) => ({
+          method: request.method,
+          url: request.url.replace(/([?&]key=)[^&]*/g, '$1***'),
+          id: request.id,
+        }),
+      },
     },
     // Per-request log lines cost more than the relay itself; DEBUG turns them on.
     logController: new LogController({ disableRequestLogging: !ctx.config.debug }),

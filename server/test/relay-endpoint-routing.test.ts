@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -53,9 +54,10 @@ describe('endpoint-aware routing and client-shaped errors', () => {
 
   const openai = () => new OpenAI({ apiKey: token.apiKey, baseURL: `${gw.url}/v1`, maxRetries: 0 });
   const anthropic = (apiKey = token.apiKey) => new Anthropic({ apiKey, baseURL: gw.url, maxRetries: 0 });
+  const google = () => new GoogleGenAI({ apiKey: token.apiKey, httpOptions: { baseUrl: gw.url } });
   const ask = { model: 'mixed', max_tokens: 10, messages: [{ role: 'user' as const, content: 'hi' }] };
 
-  it('never sends a request to a channel type that cannot serve it (0 failures in 40 calls)', async () => {
+  it('never sends a request to a channel type that cannot serve it (0 failures in 60 calls)', async () => {
     // Same tier, same weight: without endpoint-aware routing about half the calls would fail.
     await addChannel(gw, { type: 1, key: 'oa-mixed', baseUrl: upstream.url, models: ['mixed'], weight: 1 });
     await addChannel(gw, {
@@ -65,17 +67,29 @@ describe('endpoint-aware routing and client-shaped errors', () => {
       models: ['mixed'],
       weight: 1,
     });
+    // Cohere (34): a native protocol the relay does not speak yet.
+    await addChannel(gw, {
+      type: 34,
+      key: 'cohere-mixed',
+      baseUrl: upstream.url,
+      models: ['mixed'],
+      weight: 1,
+    });
     const calls = Array.from({ length: 20 }, () => [
       openai().chat.completions.create({ model: 'mixed', messages: [{ role: 'user', content: 'hi' }] }),
       anthropic().messages.create(ask),
+      google().models.generateContent({ model: 'mixed', contents: 'hi' }),
     ]).flat();
     const results = await Promise.allSettled(calls);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(upstream.requests.length).toBe(40);
-    expect(upstream.requests.forKey('gemini-mixed')).toEqual([]);
+    expect(upstream.requests.length).toBe(60);
+    expect(upstream.requests.forKey('cohere-mixed')).toEqual([]);
+    // Both capable types took part (weights 1:1 over 60 calls).
+    expect(upstream.requests.forKey('oa-mixed').length).toBeGreaterThan(0);
+    expect(upstream.requests.forKey('gemini-mixed').length).toBeGreaterThan(0);
   });
 
-  it('keeps Claude channels out of OpenAI-only endpoints such as embeddings', async () => {
+  it('keeps Claude and Gemini channels out of OpenAI-only endpoints such as embeddings', async () => {
     await addChannel(gw, {
       type: 1,
       key: 'oa-emb',
@@ -90,15 +104,24 @@ describe('endpoint-aware routing and client-shaped errors', () => {
       models: ['text-embedding-3-small'],
       weight: 1,
     });
+    await addChannel(gw, {
+      type: 24,
+      key: 'gm-emb',
+      baseUrl: upstream.url,
+      models: ['text-embedding-3-small'],
+      weight: 1,
+    });
     for (let i = 0; i < 10; i++) {
       const res = await openai().embeddings.create({ model: 'text-embedding-3-small', input: 'x' });
       expect(res.data).toHaveLength(1);
     }
     expect(upstream.requests.forKey('cl-emb')).toEqual([]);
+    expect(upstream.requests.forKey('gm-emb')).toEqual([]);
+    expect(upstream.requests.forKey('oa-emb')).toHaveLength(10);
   });
 
   it('refuses clearly, in each client shape, when no channel of the model can serve the endpoint', async () => {
-    await addChannel(gw, { type: 24, key: 'gemini-only', baseUrl: upstream.url, models: ['lonely'] });
+    await addChannel(gw, { type: 34, key: 'cohere-only', baseUrl: upstream.url, models: ['lonely'] });
     const before = await balances(gw, userId, token.id);
     const chat = await apiError(
       openai().chat.completions.create({ model: 'lonely', messages: [{ role: 'user', content: 'x' }] }),
@@ -111,6 +134,21 @@ describe('endpoint-aware routing and client-shaped errors', () => {
     expect(messages.error).toMatchObject({
       type: 'error',
       error: { type: 'invalid_request_error', message: expect.stringContaining('的类型暂不支持此接口') },
+    });
+    const gemini = await google()
+      .models.generateContent({ model: 'lonely', contents: 'x' })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(gemini).toBeInstanceOf(ApiError);
+    expect((gemini as ApiError).status).toBe(400);
+    expect(JSON.parse((gemini as ApiError).message)).toEqual({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('的类型暂不支持此接口'),
+      },
     });
     expect(upstream.requests.length).toBe(0);
     expect(await balances(gw, userId, token.id)).toEqual(before);

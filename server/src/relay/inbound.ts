@@ -55,16 +55,22 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
   } catch {
     throw invalid('Invalid request: the body must be a JSON object');
   }
-  const model =
-    (typeof body.model === 'string' && body.model.trim()) || pathModel || DEFAULT_MODEL[mode] || '';
+  // Gemini names the model and the streaming in the URL (…/models/{model}:streamGenerateContent).
+  const gemini = mode === 'gemini';
+  const model = gemini
+    ? (pathModel ?? '')
+    : (typeof body.model === 'string' && body.model.trim()) || pathModel || DEFAULT_MODEL[mode] || '';
   if (!model) throw invalid('model is required');
-  const stream = body.stream === true && (mode === 'chat' || mode === 'completions' || mode === 'messages');
+  const stream = gemini
+    ? path.endsWith(':streamGenerateContent')
+    : body.stream === true && (mode === 'chat' || mode === 'completions' || mode === 'messages');
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   validate(mode, body);
   return {
     mode,
     path,
-    query,
+    // Gemini's query holds only alt=sse and maybe the gateway's own key: never forwarded.
+    query: gemini ? '' : query,
     body,
     raw,
     contentType: 'application/json',
@@ -96,6 +102,9 @@ function validate(mode: RelayMode, body: Record<string, unknown>) {
       if (!Array.isArray(body.messages) || body.messages.length === 0)
         throw invalid('field messages is required');
       break;
+    case 'gemini':
+      if (!Array.isArray(body.contents) || body.contents.length === 0) throw invalid('contents is required');
+      break;
     case 'completions':
       if (body.prompt === undefined || body.prompt === null) throw invalid('field prompt is required');
       break;
@@ -126,10 +135,13 @@ function validate(mode: RelayMode, body: Record<string, unknown>) {
   }
 }
 
-/** The larger of max_tokens and max_completion_tokens (0 when neither is given). */
+/** The larger of max_tokens and max_completion_tokens (Gemini: maxOutputTokens; 0 when none). */
 export function requestedMaxTokens(inbound: InboundRequest): number {
   const b = inbound.body;
   if (!b) return 0;
-  const values = [b.max_tokens, b.max_completion_tokens].filter((v): v is number => typeof v === 'number');
+  const config = b.generationConfig as { maxOutputTokens?: unknown } | undefined;
+  const values = [b.max_tokens, b.max_completion_tokens, config?.maxOutputTokens].filter(
+    (v): v is number => typeof v === 'number',
+  );
   return values.length ? Math.max(...values) : 0;
 }

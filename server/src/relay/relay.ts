@@ -2,7 +2,7 @@ import { channelTypeInfo } from '@gateway/contract';
 import type { AppContext } from '../context.js';
 import { TokenCache } from './auth/token-cache.js';
 import { ModelRateLimiter } from './model-rate-limit.js';
-import type { ClaudeSettings, InboundRequest, UpstreamTarget } from './providers/types.js';
+import type { ClaudeSettings, GeminiSettings, InboundRequest, UpstreamTarget } from './providers/types.js';
 import { ChannelHealth } from './routing/health.js';
 import { RoutingTable } from './routing/routing-table.js';
 import type { RuntimeChannel } from './routing/runtime-channel.js';
@@ -12,6 +12,7 @@ import { SensitiveWordFilter } from './moderation/sensitive-words.js';
 /** Upstreams known to honour stream_options.include_usage besides those the type table marks. */
 const STREAM_USAGE_TYPES = new Set([43]);
 const CLAUDE_TYPE = 14;
+const GEMINI_TYPE = 24;
 
 /** The gateway's moving parts, built once per process. */
 export class Relay {
@@ -57,6 +58,17 @@ export class Relay {
       passThrough: this.ctx.options.bool('global.pass_through_request_enabled'),
       azureApiVersion: clientVersion || channel.other.trim() || this.ctx.config.relay.azureDefaultApiVersion,
       ...(channel.type === CLAUDE_TYPE ? { claude: this.claudeSettings() } : {}),
+      ...(channel.type === GEMINI_TYPE ? { gemini: this.geminiSettings() } : {}),
+    };
+  }
+
+  private geminiSettings(): GeminiSettings {
+    const { options } = this.ctx;
+    return {
+      versions: options.json('gemini.version_settings'),
+      safety: options.json('gemini.safety_settings'),
+      thinkingAdapter: options.bool('gemini.thinking_adapter_enabled'),
+      thinkingBudgetShare: options.num('gemini.thinking_adapter_budget_tokens_percentage'),
     };
   }
 

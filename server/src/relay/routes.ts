@@ -5,6 +5,7 @@ import { billingRoutes } from './billing-routes.js';
 import { RelayError } from './errors.js';
 import { clientFormatOf } from './formats/registry.js';
 import { countTokensRoute } from './count-tokens.js';
+import { geminiRoutes } from './gemini-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { handleRelay } from './pipeline.js';
 import type { RelayMode } from './providers/types.js';
@@ -23,9 +24,13 @@ const ENDPOINTS: Array<[string, RelayMode]> = [
   ['/v1/messages', 'messages'],
 ];
 
-/** The relay mode whose error shape a request gets: Anthropic's under /v1/messages. */
+/** The relay mode whose error shape a request gets: Anthropic's under /v1/messages, Gemini's under /v1beta. */
 const errorModeOf = (request: FastifyRequest): RelayMode =>
-  request.url.startsWith('/v1/messages') ? 'messages' : 'chat';
+  request.url.startsWith('/v1/messages')
+    ? 'messages'
+    : request.url.startsWith('/v1beta/')
+      ? 'gemini'
+      : 'chat';
 
 const NOT_IMPLEMENTED = [
   '/v1/images/edits',
@@ -95,6 +100,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
   acceptRawBodies(app, ctx.config.bodyLimits.relay);
   allowCors(app);
   app.options('/v1/*', async () => undefined);
+  app.options('/v1beta/*', async () => undefined);
 
   const caller = (request: FastifyRequest): Promise<RelayCaller> =>
     authenticateRelay(request, ctx, relay.tokens);
@@ -112,5 +118,6 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
   await modelRoutes(app, ctx, caller);
+  await geminiRoutes(app, ctx, caller);
   await billingRoutes(app, ctx, caller);
 }

@@ -1,5 +1,5 @@
 /**
- * The extension point: a protocol family (OpenAI today; Anthropic and Gemini later) contributes a
+ * The extension point: a protocol family (OpenAI, Anthropic, Gemini) contributes a
  * list of routes and knows how its errors look. The server only matches routes, applies the
  * scenario's generic behaviour (delays, failures, dropped connections) and calls the handler.
  */

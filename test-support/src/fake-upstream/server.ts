@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicRoutes } from './anthropic/routes.js';
+import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
 import { openAIRoutes } from './openai/routes.js';
@@ -15,8 +16,8 @@ import { matchRoute, type Route } from './router.js';
 import { ScenarioBook, extractKey } from './scenarios.js';
 import type { FakeUpstreamOptions, RecordedRequest, ScenarioSpec, UploadedFile } from './types.js';
 
-/** Protocol families in match order; Gemini routes go here too. */
-const ROUTES: readonly Route[] = [...anthropicRoutes, ...openAIRoutes];
+/** Protocol families in match order. */
+const ROUTES: readonly Route[] = [...anthropicRoutes, ...geminiRoutes, ...openAIRoutes];
 
 export interface FakeUpstream {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`; OpenAI SDKs take `${url}/v1`. */

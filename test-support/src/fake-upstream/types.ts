@@ -9,13 +9,17 @@ export interface UsageSpec {
   prompt?: number;
   completion?: number;
   /**
-   * Sent as `prompt_tokens_details.cached_tokens` (OpenAI) or `cache_read_input_tokens`
-   * (Anthropic). For Anthropic, `prompt` is `input_tokens`, which excludes cache reads and writes.
+   * Sent as `prompt_tokens_details.cached_tokens` (OpenAI), `cache_read_input_tokens`
+   * (Anthropic) or `cachedContentTokenCount` (Gemini). For Anthropic, `prompt` is `input_tokens`,
+   * which excludes cache reads and writes.
    */
   cached?: number;
   /** Anthropic's `cache_creation_input_tokens` (tokens written to the prompt cache). */
   cacheCreation?: number;
-  /** Sent as `completion_tokens_details.reasoning_tokens` (already part of `completion`). */
+  /**
+   * Sent as `completion_tokens_details.reasoning_tokens` (already part of `completion`); for
+   * Gemini as `thoughtsTokenCount`, which is not part of `completion` (candidatesTokenCount).
+   */
   reasoning?: number;
   /** Defaults to prompt + completion; set it to test a gateway that trusts `total_tokens`. */
   total?: number;

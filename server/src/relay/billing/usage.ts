@@ -54,6 +54,7 @@ export async function resolveUsage(
   const completionTokens =
     inbound.mode === 'chat' ||
     inbound.mode === 'messages' ||
+    inbound.mode === 'gemini' ||
     inbound.mode === 'completions' ||
     inbound.mode === 'transcription' ||
     inbound.mode === 'translation'

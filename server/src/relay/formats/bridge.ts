@@ -13,13 +13,19 @@ export function bridgeAdapter(native: ProviderAdapter, client: WireFormat): Prov
   const upstream = native.chatFormat;
 
   const asUpstream = (inbound: InboundRequest): InboundRequest => {
-    const body = upstream.requestFromHub(client.requestToHub(inbound.body ?? {}));
+    // Gemini names the model and the streaming in the URL, not the body.
+    const hub = { ...client.requestToHub(inbound.body ?? {}), stream: inbound.stream };
+    hub.model ||= inbound.model;
+    const body = upstream.requestFromHub(hub);
     return {
       ...inbound,
       mode: upstream.mode,
       path: upstream.path,
+      // The client's query belongs to its own protocol (Gemini's may hold the gateway key).
+      query: '',
       body,
       raw: Buffer.from(JSON.stringify(body)),
+      converted: true,
       // Usage in the upstream's stream is the gateway's business here, never forwarded as is.
       clientWantsUsage: false,
     };

@@ -80,6 +80,14 @@ export function promptTexts(body: Record<string, unknown> | null | undefined): s
     }
   }
   contentTexts(body.system, out);
+  // Gemini: contents[].parts[].text and systemInstruction.parts[].text.
+  if (Array.isArray(body.contents)) {
+    for (const turn of body.contents) {
+      if (turn && typeof turn === 'object') contentTexts((turn as { parts?: unknown }).parts, out);
+    }
+  }
+  if (body.systemInstruction && typeof body.systemInstruction === 'object')
+    contentTexts((body.systemInstruction as { parts?: unknown }).parts, out);
   inputTexts(body.prompt, out);
   inputTexts(body.input, out);
   return out;

@@ -2,11 +2,15 @@ import { channelTypeInfo, channelTypeServes } from '@gateway/contract';
 import { bridgeAdapter } from '../formats/bridge.js';
 import { chatFormatOf } from '../formats/registry.js';
 import { claudeAdapter } from './anthropic/adapter.js';
+import { geminiAdapter } from './gemini/adapter.js';
 import { openAIAdapter } from './openai/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 
 /** Upstream families with their own protocol, by channel type. */
-const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([[14, claudeAdapter]]);
+const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
+  [14, claudeAdapter],
+  [24, geminiAdapter],
+]);
 
 /** The family adapter of a channel type; unknown ids are treated as OpenAI-compatible. */
 function familyAdapter(type: number): ProviderAdapter | null {

@@ -23,6 +23,8 @@ export interface InboundRequest {
   stream: boolean;
   /** Whether the client asked for usage in the stream. */
   clientWantsUsage: boolean;
+  /** Set by the hub bridge: the body was converted from another client format. */
+  converted?: boolean;
   /** Protocol headers an upstream of the same family honours (anthropic-version, anthropic-beta). */
   protocolHeaders?: Record<string, string>;
 }
@@ -38,6 +40,17 @@ export interface UpstreamTarget {
   azureApiVersion: string;
   /** The claude.* options, read once per option change. */
   claude?: ClaudeSettings;
+  /** The gemini.* options. */
+  gemini?: GeminiSettings;
+}
+
+export interface GeminiSettings {
+  /** gemini.version_settings: API version per model, with a `default` entry. */
+  versions: Record<string, string>;
+  /** gemini.safety_settings: threshold per harm category, with a `default` entry. */
+  safety: Record<string, string>;
+  thinkingAdapter: boolean;
+  thinkingBudgetShare: number;
 }
 
 export interface ClaudeSettings {

@@ -9,8 +9,8 @@ import { upstreamUrl } from './upstream-url.js';
 /** Every channel type whose upstream speaks the OpenAI protocol (OpenAI, Azure, DeepSeek, ...). */
 export const openAIAdapter: ProviderAdapter = {
   chatFormat: openAIChat,
-  // Anthropic Messages reach OpenAI-compatible upstreams through the hub, as chat.
-  supports: (mode) => mode !== 'messages',
+  // Anthropic Messages and Gemini reach OpenAI-compatible upstreams through the hub, as chat.
+  supports: (mode) => mode !== 'messages' && mode !== 'gemini',
 
   buildRequest(inbound, target) {
     const { channel } = target;

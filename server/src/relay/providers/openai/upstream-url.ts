@@ -13,6 +13,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   rerank: '/rerank',
   // Never sent natively: Anthropic Messages reach OpenAI upstreams converted to chat.
   messages: '/messages',
+  // Never sent natively either: Gemini clients reach OpenAI upstreams converted to chat.
+  gemini: '/chat/completions',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
