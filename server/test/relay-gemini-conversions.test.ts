@@ -387,7 +387,8 @@ describe('Gemini conversions: tools, retries and errors', () => {
       },
     });
     const unknown = await geminiError(google().models.generateContent({ model: 'no-such', contents: 'hi' }));
-    expect(unknown).toMatchObject({ status: 503, body: { error: { code: 503, status: 'UNAVAILABLE' } } });
+    // A model no channel of the caller's group lists is unknown: 404 in Gemini's shape.
+    expect(unknown).toMatchObject({ status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } });
     expect((await balances(gw, userId, token.id)).user.used_quota).toBe(0);
   });
 });
