@@ -31,7 +31,8 @@ describe('price list, playground and dashboard', () => {
     await page.goto(`${gateway.url}/pricing`);
     await page.getByText('您还未登录，显示的价格为默认分组倍率：1').waitFor();
     const row = page.locator('tr', { hasText: MODEL });
-    await expect(row.getByText('按量计费').isVisible()).resolves.toBe(true);
+    // The banner shows before the price list arrives: wait for the row itself.
+    await row.getByText('按量计费').waitFor();
     // Ratio 2 → $4 per 1M prompt tokens; completion ratio 3 → $12.
     await row.getByText('提示 $4 / 1M tokens').waitFor();
     await row.getByText('补全 $12 / 1M tokens').waitFor();
