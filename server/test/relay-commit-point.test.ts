@@ -18,6 +18,7 @@ import {
   type ApiClient,
   type FakeUpstream,
   type RunningGateway,
+  putOptions,
 } from '@gateway/test-support';
 
 /**
@@ -38,14 +39,12 @@ describe('the stream commit point', () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
     root = await setupAndLoginRoot(gw.url);
-    for (const [key, value] of Object.entries({
+    await putOptions(root, {
       ModelRatio: JSON.stringify({ [MODEL]: 1 }),
       CompletionRatio: JSON.stringify({ [MODEL]: 2 }),
       RetryTimes: '1',
       AutomaticDisableChannelEnabled: 'true',
-    })) {
-      expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);
-    }
+    });
   });
   afterAll(async () => {
     await gw.stop();

@@ -12,6 +12,7 @@ import {
   startGateway,
   type FakeUpstream,
   type RunningGateway,
+  putOptions,
 } from '@gateway/test-support';
 import { rawPost } from './support/raw-client.js';
 
@@ -31,14 +32,11 @@ describe('relay: early disconnects', () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
     const root = await setupAndLoginRoot(gw.url);
-    for (const [key, value] of Object.entries({
+    await putOptions(root, {
       ModelRatio: JSON.stringify({ 'test-model': 1 }),
       CompletionRatio: JSON.stringify({ 'test-model': 1 }),
       RetryTimes: '0',
-    })) {
-      const res = await root.put('/api/option/', { key, value });
-      expect(res.body.success, res.body.message).toBe(true);
-    }
+    });
   });
 
   afterAll(async () => {

@@ -18,6 +18,7 @@ import {
   type ApiClient,
   type FakeUpstream,
   type RunningGateway,
+  putOptions,
 } from '@gateway/test-support';
 
 /** Routing by what a channel type can serve, errors in each client's shape, count_tokens. */
@@ -32,12 +33,10 @@ describe('endpoint-aware routing and client-shaped errors', () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
     root = await setupAndLoginRoot(gw.url);
-    for (const [key, value] of Object.entries({
+    await putOptions(root, {
       ModelRatio: JSON.stringify({ mixed: 1, 'text-embedding-3-small': 1, lonely: 1 }),
       RetryTimes: '0',
-    })) {
-      expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);
-    }
+    });
     const user = await registerAndLogin(gw.url, 'router');
     userId = user.userId!;
     await setUserQuota(gw, userId, 10_000_000);

@@ -18,6 +18,7 @@ import {
   startGateway,
   type FakeUpstream,
   type RunningGateway,
+  putOptions,
 } from '@gateway/test-support';
 
 /** Tools across formats, the commit point on Gemini streams, and errors in each client's shape. */
@@ -33,13 +34,11 @@ describe('Gemini conversions: tools, retries and errors', () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
     const root = await setupAndLoginRoot(gw.url);
-    for (const [key, value] of Object.entries({
+    await putOptions(root, {
       ModelRatio: JSON.stringify({ [MODEL]: 1 }),
       CompletionRatio: JSON.stringify({ [MODEL]: 2 }),
       RetryTimes: '1',
-    })) {
-      expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);
-    }
+    });
   });
   afterAll(async () => {
     await gw.stop();

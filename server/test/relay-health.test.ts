@@ -14,6 +14,7 @@ import {
   type ApiClient,
   type FakeUpstream,
   type RunningGateway,
+  putOptions,
 } from '@gateway/test-support';
 
 /** Channel health (auto-disable, tests, re-enable) and streams that do not end normally. */
@@ -51,13 +52,11 @@ describe('channel health and broken streams', () => {
   beforeEach(async () => {
     upstream.reset();
     await removeAllChannels(gw);
-    for (const [key, value] of Object.entries({
+    await putOptions(root, {
       AutomaticDisableChannelEnabled: 'true',
       AutomaticEnableChannelEnabled: 'true',
       RetryTimes: '1',
-    })) {
-      await root.put('/api/option/', { key, value });
-    }
+    });
   });
 
   const chat = () =>

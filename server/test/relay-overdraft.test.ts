@@ -14,6 +14,7 @@ import {
   startGateway,
   type FakeUpstream,
   type RunningGateway,
+  putOptions,
 } from '@gateway/test-support';
 
 /**
@@ -37,14 +38,11 @@ describe('relay: charges above the hold (overdraft)', () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
     const root = await setupAndLoginRoot(gw.url);
-    for (const [key, value] of Object.entries({
+    await putOptions(root, {
       ModelRatio: JSON.stringify({ 'od-model': 1 }),
       CompletionRatio: JSON.stringify({ 'od-model': 1 }),
       RetryTimes: '0',
-    })) {
-      const res = await root.put('/api/option/', { key, value });
-      expect(res.body.success, res.body.message).toBe(true);
-    }
+    });
   });
 
   afterAll(async () => {

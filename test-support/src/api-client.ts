@@ -59,6 +59,14 @@ export class ApiClient {
   }
 }
 
+/** Saves options through the API, one PUT each, and throws with the server's reason on a refusal. */
+export async function putOptions(client: ApiClient, options: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(options)) {
+    const res = await client.put('/api/option/', { key, value });
+    if (!res.body.success) throw new Error(`option ${key}: ${res.body.message}`);
+  }
+}
+
 export const ROOT = { username: 'root', password: 'root-pass-123' };
 
 /** Runs the setup wizard and returns a client signed in as root. */
