@@ -20,11 +20,19 @@ export interface OptionSection {
   save(values: Record<string, OptionFormValue>): Promise<SaveOutcome>;
 }
 
+export interface OptionSectionSettings {
+  /** The toast after a complete save, when the panel has its own (spec 1 §8: "公告已更新", …). */
+  savedMessage?: string;
+}
+
 /**
  * One settings panel's options: their stored values and the save behaviour of spec 1 §4 and spec 2
  * §8 (only changed keys, switches first, "你似乎并没有修改什么", partial and total failure).
  */
-export function useOptionSection(keys: readonly string[]): OptionSection {
+export function useOptionSection(
+  keys: readonly string[],
+  { savedMessage }: OptionSectionSettings = {},
+): OptionSection {
   const { t } = useTranslation();
   const options = useOptionsQuery();
   const refresh = useRefreshOptions();
@@ -52,7 +60,7 @@ export function useOptionSection(keys: readonly string[]): OptionSection {
       setSaving(true);
       try {
         const { outcome } = await sendOptionChanges(changes, putOption);
-        if (outcome === 'saved') Toast.success(t('setting.saved'));
+        if (outcome === 'saved') Toast.success(savedMessage ?? t('setting.saved'));
         else if (outcome === 'partial') Toast.error(t('setting.partialFailed'));
         else Toast.error(t('setting.saveFailed'));
         try {
@@ -68,7 +76,7 @@ export function useOptionSection(keys: readonly string[]): OptionSection {
         setSaving(false);
       }
     },
-    [initialValues, keyList, refresh, t],
+    [initialValues, keyList, refresh, savedMessage, t],
   );
 
   return { loading: options.isLoading, initialValues, saving, save };

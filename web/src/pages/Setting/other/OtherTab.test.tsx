@@ -44,6 +44,18 @@ describe('other settings tab', { timeout: 20_000 }, () => {
     expect(puts(server)).toEqual([]);
   });
 
+  it('keeps the typed text and gives no success toast when the server refuses it', async () => {
+    const { server } = renderSettingsTab('other', { Footer: 'Old' });
+    server.reply('PUT', '/api/option/', fail(400, 'Footer 太长'));
+    const box = (await screen.findByLabelText('页脚')) as HTMLTextAreaElement;
+    await userEvent.clear(box);
+    await userEvent.type(box, 'New footer');
+    await userEvent.click(screen.getByRole('button', { name: '设置页脚' }));
+    expect(await screen.findByText('保存失败')).toBeTruthy();
+    expect(screen.queryByText('页脚已更新')).toBeNull();
+    expect(box.value).toBe('New footer');
+  });
+
   it('shows version and start time, and the latest release with its notes', async () => {
     const { server } = renderSettingsTab('other');
     expect(await screen.findByText('1.2.3')).toBeTruthy();

@@ -1,5 +1,4 @@
 import { Card, Skeleton } from '@douyinfe/semi-ui-19';
-import { optionDef } from '@gateway/contract';
 import { useTranslation } from 'react-i18next';
 import { useOptionsQuery } from '../../../api/option-queries';
 import '../system/system.css';
@@ -27,13 +26,7 @@ export function OtherTab() {
       <Card className="setting-section" title={t('settingSystem.other.contentTitle')}>
         {data ? (
           TEXTS.map(({ key, name, multiline }) => (
-            <TextOptionEditor
-              key={key}
-              optionKey={key}
-              name={name}
-              stored={data[key] ?? optionDef(key)?.default ?? ''}
-              multiline={multiline}
-            />
+            <TextOptionEditor key={key} optionKey={key} name={name} multiline={multiline} />
           ))
         ) : (
           <Skeleton placeholder={<Skeleton.Paragraph rows={6} />} loading active />

@@ -1,51 +1,42 @@
-import { Button, Input, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
+import { Button, Input, TextArea, Typography } from '@douyinfe/semi-ui-19';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { putOption, useRefreshOptions } from '../../../api/option-queries';
 import { siteKeys } from '../../../api/site-queries';
+import { useOptionSection } from '../useOptionSection';
 
 export type TextOptionName = 'notice' | 'systemName' | 'logo' | 'homePage' | 'about' | 'footer' | 'docsLink';
 
 interface Props {
   optionKey: string;
   name: TextOptionName;
-  stored: string;
   multiline?: boolean;
 }
 
 /**
  * One display text (notice, name, logo, …) with its own save button and its own success toast
- * (spec 1 §8: "公告已更新", "系统名称已更新", …). The pages showing it read it afresh afterwards.
+ * (spec 1 §8: "公告已更新", "系统名称已更新", …). It saves like every other panel (contract checks,
+ * "nothing changed"); the pages showing the text read it afresh afterwards.
  */
-export function TextOptionEditor({ optionKey, name, stored, multiline }: Props) {
+export function TextOptionEditor({ optionKey, name, multiline }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refresh = useRefreshOptions();
-  const [value, setValue] = useState(stored);
-  const [saving, setSaving] = useState(false);
+  const section = useOptionSection([optionKey], { savedMessage: t(`settingSystem.other.${name}.saved`) });
+  const stored = String(section.initialValues?.[optionKey] ?? '');
+  // Undefined until typed into: the box shows the stored text, and follows it after a save.
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const value = typed ?? stored;
   const id = `option-${optionKey.replaceAll('.', '-')}`;
 
   const save = async () => {
-    if (value === stored) {
-      Toast.warning(t('setting.nothingChanged'));
-      return;
-    }
-    setSaving(true);
-    try {
-      await putOption(optionKey, value);
-      Toast.success(t(`settingSystem.other.${name}.saved`));
-      await Promise.all([
-        refresh(),
-        queryClient.invalidateQueries({ queryKey: siteKeys.notice }),
-        queryClient.invalidateQueries({ queryKey: siteKeys.about }),
-        queryClient.invalidateQueries({ queryKey: siteKeys.homePage }),
-      ]);
-    } catch {
-      // The API client already showed the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await section.save({ [optionKey]: value });
+    if (outcome !== 'saved') return;
+    setTyped(undefined);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: siteKeys.notice }),
+      queryClient.invalidateQueries({ queryKey: siteKeys.about }),
+      queryClient.invalidateQueries({ queryKey: siteKeys.homePage }),
+    ]);
   };
 
   const label = t(`settingSystem.other.${name}.label`);
@@ -59,14 +50,14 @@ export function TextOptionEditor({ optionKey, name, stored, multiline }: Props) 
         <TextArea
           id={id}
           value={value}
-          onChange={setValue}
+          onChange={setTyped}
           placeholder={placeholder}
           autosize={{ minRows: 4, maxRows: 16 }}
         />
       ) : (
-        <Input id={id} value={value} onChange={setValue} placeholder={placeholder} />
+        <Input id={id} value={value} onChange={setTyped} placeholder={placeholder} />
       )}
-      <Button type="primary" theme="solid" loading={saving} onClick={() => void save()}>
+      <Button type="primary" theme="solid" loading={section.saving} onClick={() => void save()}>
         {t(`settingSystem.other.${name}.save`)}
       </Button>
     </div>
