@@ -1,22 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addChannel,
-  addToken,
-  balances,
-  channelUsedQuota,
-  consumeLogs,
-  registerAndLogin,
-  removeAllChannels,
-  setUserQuota,
-  setupAndLoginRoot,
-  startFakeUpstream,
-  startGateway,
-  type ApiClient,
-  type FakeUpstream,
-  type RunningGateway,
-} from '@gateway/test-support';
+import { describe, expect, it } from 'vitest';
+import { addChannel, addToken, expectSingleCharge, relayMatrix } from '@gateway/test-support';
 import { queryStats } from '../src/platform/db/query-stats.js';
 
 /**
@@ -25,44 +10,21 @@ import { queryStats } from '../src/platform/db/query-stats.js';
  * ratio 2, completion ratio 3, cache ratio 0.5 (cache writes 1.25).
  */
 describe('Anthropic Messages and Claude channels: the client × channel matrix', () => {
-  let gw: RunningGateway;
-  let upstream: FakeUpstream;
-  let root: ApiClient;
-  let userId: number;
   const START = 1_000_000;
   const MODEL = 'claude-m';
-
-  beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway();
-    root = await setupAndLoginRoot(gw.url);
-    const options = {
+  const m = relayMatrix({
+    options: {
       ModelRatio: JSON.stringify({ [MODEL]: 2 }),
       CompletionRatio: JSON.stringify({ [MODEL]: 3 }),
       CacheRatio: JSON.stringify({ [MODEL]: 0.5 }),
       RetryTimes: '0',
-    };
-    for (const [key, value] of Object.entries(options)) {
-      const res = await root.put('/api/option/', { key, value });
-      expect(res.body.success, res.body.message).toBe(true);
-    }
-  });
-  afterAll(async () => {
-    await gw.stop();
-    await upstream.close();
+    },
+    startQuota: START,
+    userPrefix: 'matrix',
   });
 
-  let n = 0;
-  beforeEach(async () => {
-    const user = await registerAndLogin(gw.url, `matrix${n++}`);
-    userId = user.userId!;
-    upstream.reset();
-    await removeAllChannels(gw);
-    await setUserQuota(gw, userId, START);
-  });
-
-  const openai = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${gw.url}/v1`, maxRetries: 0 });
-  const anthropic = (apiKey: string) => new Anthropic({ apiKey, baseURL: gw.url, maxRetries: 0 });
+  const openai = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${m.gw.url}/v1`, maxRetries: 0 });
+  const anthropic = (apiKey: string) => new Anthropic({ apiKey, baseURL: m.gw.url, maxRetries: 0 });
 
   /**
    * The same upstream numbers on both channel kinds. OpenAI's prompt_tokens (100) includes its 40
@@ -86,42 +48,38 @@ describe('Anthropic Messages and Claude channels: the client × channel matrix',
   type ChannelKind = keyof typeof CHANNELS;
 
   async function setup(kind: ChannelKind) {
-    upstream.scenario(`key-${kind}`, {
+    m.upstream.scenario(`key-${kind}`, {
       chunks: ['Hello', ' from', ' the matrix'],
       usage: CHANNELS[kind].usage,
     });
-    const channelId = await addChannel(gw, {
+    const channelId = await addChannel(m.gw, {
       type: CHANNELS[kind].type,
       key: `key-${kind}`,
-      baseUrl: upstream.url,
+      baseUrl: m.upstream.url,
       models: [MODEL],
     });
-    const token = await addToken(gw, userId, { remainQuota: 100_000 });
+    const token = await addToken(m.gw, m.userId, { remainQuota: 100_000 });
     return { channelId, token };
   }
 
   async function expectCharged(kind: ChannelKind, channelId: number, tokenId: number, stream: boolean) {
     const { quota, billed } = CHANNELS[kind];
-    const b = await balances(gw, userId, tokenId);
-    expect(b.user).toEqual({ quota: START - quota, used_quota: quota, request_count: 1 });
-    expect(b.token).toEqual({ remain_quota: 100_000 - quota, used_quota: quota });
-    expect(await channelUsedQuota(gw, channelId)).toBe(quota);
-    const logs = await consumeLogs(gw, userId);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const other = await expectSingleCharge(m, {
+      startQuota: START,
+      tokenStart: 100_000,
+      channelId,
+      tokenId,
       quota,
-      prompt_tokens: billed.prompt,
-      completion_tokens: billed.completion,
-      is_stream: stream ? 1 : 0,
-      channel_id: channelId,
+      prompt: billed.prompt,
+      completion: billed.completion,
+      stream,
     });
-    const other = JSON.parse(logs[0]!.other) as Record<string, unknown>;
     expect(other.cache_tokens).toBe(40);
     expect(other.cache_creation_tokens).toBe(kind === 'claude' ? 10 : undefined);
   }
 
   function expectUpstreamCall(kind: ChannelKind, anthropicVersion: string) {
-    const seen = upstream.requests.last()!;
+    const seen = m.upstream.requests.last()!;
     if (kind === 'openai') {
       expect(seen.route).toBe('openai.chat');
       expect(seen.headers.authorization).toBe('Bearer key-openai');
@@ -222,8 +180,8 @@ describe('Anthropic Messages and Claude channels: the client × channel matrix',
 
   it('reads nothing from SQL on the /v1/messages hot path once caches are warm', async () => {
     const { token } = await setup('claude');
-    await addChannel(gw, { type: 1, key: 'key-openai', baseUrl: upstream.url, models: [MODEL] });
-    upstream.scenario('key-openai', { usage: CHANNELS.openai.usage });
+    await addChannel(m.gw, { type: 1, key: 'key-openai', baseUrl: m.upstream.url, models: [MODEL] });
+    m.upstream.scenario('key-openai', { usage: CHANNELS.openai.usage });
     const client = anthropic(token.apiKey);
     const ask = (stream: boolean) =>
       stream
@@ -239,14 +197,14 @@ describe('Anthropic Messages and Claude channels: the client × channel matrix',
     const reads = queryStats.reads;
     await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i % 2 === 0)));
     expect(queryStats.reads - reads).toBe(0);
-    expect(upstream.requests.length).toBe(11);
+    expect(m.upstream.requests.length).toBe(11);
   });
 
   it('tests a Claude channel from the console with a real Messages call', async () => {
     const { channelId } = await setup('claude');
-    const res = await root.get<unknown>(`/api/channel/test/${channelId}`);
+    const res = await m.root.get<unknown>(`/api/channel/test/${channelId}`);
     expect(res.body.success, res.body.message).toBe(true);
-    const seen = upstream.requests.last()!;
+    const seen = m.upstream.requests.last()!;
     expect(seen.route).toBe('anthropic.messages');
     expect(seen.body).toMatchObject({
       model: MODEL,

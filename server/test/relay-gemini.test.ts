@@ -1,23 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addChannel,
-  addToken,
-  balances,
-  channelUsedQuota,
-  consumeLogs,
-  registerAndLogin,
-  removeAllChannels,
-  setUserQuota,
-  setupAndLoginRoot,
-  startFakeUpstream,
-  startGateway,
-  type ApiClient,
-  type FakeUpstream,
-  type RunningGateway,
-} from '@gateway/test-support';
+import { describe, expect, it } from 'vitest';
+import { addChannel, addToken, balances, expectSingleCharge, relayMatrix } from '@gateway/test-support';
 import { queryStats } from '../src/platform/db/query-stats.js';
 
 /**
@@ -26,45 +11,22 @@ import { queryStats } from '../src/platform/db/query-stats.js';
  * Prices: gem-m ratio 2, completion ratio 3, cache ratio 0.5.
  */
 describe('Gemini clients and Gemini channels: the client × channel matrix', () => {
-  let gw: RunningGateway;
-  let upstream: FakeUpstream;
-  let userId: number;
-  let root: ApiClient;
   const START = 1_000_000;
   const MODEL = 'gem-m';
-
-  beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    gw = await startGateway();
-    root = await setupAndLoginRoot(gw.url);
-    const options = {
+  const m = relayMatrix({
+    options: {
       ModelRatio: JSON.stringify({ [MODEL]: 2 }),
       CompletionRatio: JSON.stringify({ [MODEL]: 3 }),
       CacheRatio: JSON.stringify({ [MODEL]: 0.5 }),
       RetryTimes: '0',
-    };
-    for (const [key, value] of Object.entries(options)) {
-      const res = await root.put('/api/option/', { key, value });
-      expect(res.body.success, res.body.message).toBe(true);
-    }
-  });
-  afterAll(async () => {
-    await gw.stop();
-    await upstream.close();
+    },
+    startQuota: START,
+    userPrefix: 'gemini',
   });
 
-  let n = 0;
-  beforeEach(async () => {
-    const user = await registerAndLogin(gw.url, `gemini${n++}`);
-    userId = user.userId!;
-    upstream.reset();
-    await removeAllChannels(gw);
-    await setUserQuota(gw, userId, START);
-  });
-
-  const openai = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${gw.url}/v1`, maxRetries: 0 });
-  const anthropic = (apiKey: string) => new Anthropic({ apiKey, baseURL: gw.url, maxRetries: 0 });
-  const google = (apiKey: string) => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: gw.url } });
+  const openai = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${m.gw.url}/v1`, maxRetries: 0 });
+  const anthropic = (apiKey: string) => new Anthropic({ apiKey, baseURL: m.gw.url, maxRetries: 0 });
+  const google = (apiKey: string) => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: m.gw.url } });
 
   /**
    * The same billed numbers on both channel kinds: 100 prompt tokens of which 40 cached, 20
@@ -83,36 +45,36 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
   type ChannelKind = keyof typeof CHANNELS;
 
   async function setup(kind: ChannelKind) {
-    upstream.scenario(`key-${kind}`, { chunks: ['Hello', ' from', ' Gemini'], usage: CHANNELS[kind].usage });
-    const channelId = await addChannel(gw, {
+    m.upstream.scenario(`key-${kind}`, {
+      chunks: ['Hello', ' from', ' Gemini'],
+      usage: CHANNELS[kind].usage,
+    });
+    const channelId = await addChannel(m.gw, {
       type: CHANNELS[kind].type,
       key: `key-${kind}`,
-      baseUrl: upstream.url,
+      baseUrl: m.upstream.url,
       models: [MODEL],
     });
-    const token = await addToken(gw, userId, { remainQuota: 100_000 });
+    const token = await addToken(m.gw, m.userId, { remainQuota: 100_000 });
     return { channelId, token };
   }
 
   async function expectCharged(channelId: number, tokenId: number, stream: boolean) {
-    const b = await balances(gw, userId, tokenId);
-    expect(b.user).toEqual({ quota: START - QUOTA, used_quota: QUOTA, request_count: 1 });
-    expect(b.token).toEqual({ remain_quota: 100_000 - QUOTA, used_quota: QUOTA });
-    expect(await channelUsedQuota(gw, channelId)).toBe(QUOTA);
-    const logs = await consumeLogs(gw, userId);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const other = await expectSingleCharge(m, {
+      startQuota: START,
+      tokenStart: 100_000,
+      channelId,
+      tokenId,
       quota: QUOTA,
-      prompt_tokens: 100,
-      completion_tokens: 20,
-      is_stream: stream ? 1 : 0,
-      channel_id: channelId,
+      prompt: 100,
+      completion: 20,
+      stream,
     });
-    expect((JSON.parse(logs[0]!.other) as { cache_tokens?: number }).cache_tokens).toBe(40);
+    expect(other.cache_tokens).toBe(40);
   }
 
   function expectUpstreamCall(kind: ChannelKind, stream: boolean) {
-    const seen = upstream.requests.last()!;
+    const seen = m.upstream.requests.last()!;
     expect(seen.route).toBe(CHANNELS[kind].route);
     if (kind === 'gemini') {
       expect(seen.path).toBe(
@@ -201,7 +163,7 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
         cache_read_input_tokens: 40,
       });
       expectUpstreamCall(kind, true);
-      const b = await balances(gw, userId, token.id);
+      const b = await balances(m.gw, m.userId, token.id);
       expect(b.user.used_quota).toBe(2 * QUOTA);
     });
 
@@ -225,7 +187,7 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
           : { promptTokenCount: 100, candidatesTokenCount: 20, cachedContentTokenCount: 40 },
       );
       expectUpstreamCall(kind, false);
-      const sent = upstream.requests.last()!.body as Record<string, unknown>;
+      const sent = m.upstream.requests.last()!.body as Record<string, unknown>;
       if (kind === 'openai') {
         expect(sent).toEqual({
           model: MODEL,
@@ -280,13 +242,13 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
 
   it('takes the key from ?key= as well, and never forwards it', async () => {
     const { channelId, token } = await setup('openai');
-    const res = await fetch(`${gw.url}/v1beta/models/${MODEL}:generateContent?key=${token.apiKey}`, {
+    const res = await fetch(`${m.gw.url}/v1beta/models/${MODEL}:generateContent?key=${token.apiKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
     });
     expect(res.status).toBe(200);
-    const seen = upstream.requests.last()!;
+    const seen = m.upstream.requests.last()!;
     expect(seen.query).toEqual({});
     expect(JSON.stringify(seen.headers)).not.toContain(token.apiKey.replace(/^sk-/, ''));
     await expectCharged(channelId, token.id, false);
@@ -310,14 +272,14 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
     const count = await client.models.countTokens({ model: MODEL, contents: 'hello world' });
     // "hello world" is 2 tokens, plus 2 for the turn.
     expect(count.totalTokens).toBe(4);
-    expect(upstream.requests.length).toBe(0);
-    expect((await balances(gw, userId, token.id)).user.used_quota).toBe(0);
+    expect(m.upstream.requests.length).toBe(0);
+    expect((await balances(m.gw, m.userId, token.id)).user.used_quota).toBe(0);
   });
 
   it('reads nothing from SQL on the /v1beta hot path once caches are warm', async () => {
     const { token } = await setup('gemini');
-    await addChannel(gw, { type: 1, key: 'key-openai', baseUrl: upstream.url, models: [MODEL] });
-    upstream.scenario('key-openai', { usage: CHANNELS.openai.usage });
+    await addChannel(m.gw, { type: 1, key: 'key-openai', baseUrl: m.upstream.url, models: [MODEL] });
+    m.upstream.scenario('key-openai', { usage: CHANNELS.openai.usage });
     const client = google(token.apiKey);
     const ask = async (stream: boolean) => {
       if (!stream) return void (await client.models.generateContent({ model: MODEL, contents: 'x' }));
@@ -328,14 +290,14 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
     const reads = queryStats.reads;
     await Promise.all(Array.from({ length: 10 }, (_, i) => ask(i % 2 === 0)));
     expect(queryStats.reads - reads).toBe(0);
-    expect(upstream.requests.length).toBe(11);
+    expect(m.upstream.requests.length).toBe(11);
   });
 
   it('tests a Gemini channel from the console with a real generateContent call', async () => {
     const { channelId } = await setup('gemini');
-    const res = await root.get<unknown>(`/api/channel/test/${channelId}`);
+    const res = await m.root.get<unknown>(`/api/channel/test/${channelId}`);
     expect(res.body.success, res.body.message).toBe(true);
-    const seen = upstream.requests.last()!;
+    const seen = m.upstream.requests.last()!;
     expect(seen.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
     expect(seen.body).toMatchObject({
       contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
