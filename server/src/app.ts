@@ -89,6 +89,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // The names the official SDKs read (OpenAI's and Google's x-request-id, Anthropic's request-id).
+    reply.header('x-request-id', request.id);
+    reply.header('request-id', request.id);
   });
 
   await app.register(async (scope) => {

@@ -139,6 +139,34 @@ describe('relay endpoints', () => {
     expect(await lastLog()).toMatchObject({ prompt_tokens: 1500 });
   });
 
+  it('reads the model of an upload with a real multipart parser, not from look-alike file bytes', async () => {
+    upstream.scenario('k', { content: 'transcribed words', audioSeconds: 90 });
+    await addChannel(gw, { key: 'k', baseUrl: upstream.url, models });
+    // The file comes first and its bytes imitate a form field naming a cheaper model.
+    const spoof = 'x\r\n--b\r\nContent-Disposition: form-data; name="model"\r\n\r\nmod-test\r\n';
+    const form = new FormData();
+    form.append('file', new Blob([spoof], { type: 'audio/wav' }), 'clip.wav');
+    form.append('model', 'whisper-1');
+    const res = await fetch(`${gw.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(await lastLog()).toMatchObject({ model_name: 'whisper-1', prompt_tokens: 1500, quota: 22_500 });
+  });
+
+  it('answers 400 to a multipart body that cannot be parsed', async () => {
+    await addChannel(gw, { key: 'k', baseUrl: upstream.url, models });
+    const res = await fetch(`${gw.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'multipart/form-data; boundary=zzz' },
+      body: 'not a multipart body at all',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/multipart/);
+  });
+
   it('relays moderations, rerank and legacy completions', async () => {
     upstream.scenario('k', { content: 'done', usage: { prompt: 7, completion: 3 } });
     await addChannel(gw, { key: 'k', baseUrl: upstream.url, models });

@@ -68,6 +68,35 @@ export function scrubUpstreamMessage(message: string, target: UpstreamTarget): s
 }
 
 /**
+ * The status a client sees for an upstream's error status. An upstream 401/403 is about the
+ * channel's key, not the caller's: passed on, SDKs would tell the user that *their* key is wrong,
+ * so it becomes a gateway error (502). The channel's status_code_mapping still decides first.
+ */
+function clientStatus(target: UpstreamTarget, status: number): number {
+  const mapped = mapStatus(target.channel.statusCodeMapping, status);
+  if (mapped !== status) return mapped;
+  return status === 401 || status === 403 ? 502 : status;
+}
+
+/** Retry-After in seconds (it may also be an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** The headers set on a reply so far, as a plain record (for a hijacked stream). */
+function headersOf(reply: FastifyReply): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+/**
  * One call to one channel. Nothing reaches the client unless the upstream answered 200 and, for
  * a stream, produced its first output (the commit point).
  */
@@ -99,13 +128,14 @@ export async function attempt(
     }
     const info = adapter.parseError(status, body);
     const error = new RelayError(
-      mapStatus(target.channel.statusCodeMapping, status),
+      clientStatus(target, status),
       scrubUpstreamMessage(info.message, target),
       info.code,
       {
         local: false,
         type: info.type,
         param: info.param,
+        retryAfter: status === 429 ? retryAfterSeconds(res.headers['retry-after']) : undefined,
       },
     );
     return { kind: 'failed', error, upstreamStatus: status };
@@ -159,7 +189,12 @@ async function relayStream(
 
   const commit = async () => {
     reply.hijack();
-    const client = new ClientStream(reply.raw, { [REQUEST_ID_HEADER]: state.requestId }, state.pingSeconds);
+    // A hijacked reply sends none of the headers set so far (request ids, CORS): the stream does.
+    const client = new ClientStream(
+      reply.raw,
+      { ...headersOf(reply), [REQUEST_ID_HEADER]: state.requestId },
+      state.pingSeconds,
+    );
     client.open();
     sink.client = client;
     const held = sink.pending;

@@ -15,30 +15,59 @@ const DEFAULT_MODEL: Partial<Record<RelayMode, string>> = {
 const invalid = (message: string) =>
   new RelayError(400, message, 'invalid_request', { local: true, type: 'invalid_request_error' });
 
-/** Reads the `model` field of a multipart upload without decoding the file parts. */
-function multipartField(raw: Buffer, name: string): string | undefined {
-  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1');
-  const m = new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`, 'i').exec(head);
-  if (m) return m[1];
-  // The field may come after the file: search the whole body only when needed.
-  const all = raw.toString('latin1');
-  return new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`, 'i').exec(all)?.[1];
+/**
+ * The `model` field of a multipart upload, read by a real multipart parser (the platform's own,
+ * as `fetch` uses it): a file whose bytes look like a form field can never pass for the model.
+ */
+async function multipartModel(raw: Buffer, contentType: string): Promise<string | undefined> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw.buffer, raw.byteOffset, raw.length), {
+      headers: { 'content-type': contentType },
+    }).formData();
+  } catch {
+    throw invalid('Invalid request: the multipart body cannot be read');
+  }
+  const model = form.get('model');
+  return typeof model === 'string' ? model.trim() : undefined;
 }
 
-/** Parses the client's request once; validation failures are local 400s that cost nothing. */
+const isMultipart = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '').startsWith('multipart/form-data');
+
+/** Parses the client's request once, multipart uploads included (audio transcription and translation). */
+export async function readInbound(
+  request: FastifyRequest,
+  mode: RelayMode,
+  pathModel?: string,
+): Promise<InboundRequest> {
+  if (!isMultipart(request)) return parseInbound(request, mode, pathModel);
+  if (mode !== 'transcription' && mode !== 'translation') throw invalid('this endpoint expects a JSON body');
+  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const contentType = String(request.headers['content-type']);
+  const queryStart = request.url.indexOf('?');
+  const model = (await multipartModel(raw, contentType)) || DEFAULT_MODEL[mode]!;
+  return {
+    mode,
+    path: queryStart >= 0 ? request.url.slice(0, queryStart) : request.url,
+    query: queryStart >= 0 ? request.url.slice(queryStart + 1) : '',
+    body: null,
+    raw,
+    contentType,
+    model,
+    stream: false,
+    clientWantsUsage: false,
+  };
+}
+
+/** Parses a JSON request once; validation failures are local 400s that cost nothing. */
 export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel?: string): InboundRequest {
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  const contentType = String(request.headers['content-type'] ?? '');
   const queryStart = request.url.indexOf('?');
   const query = queryStart >= 0 ? request.url.slice(queryStart + 1) : '';
   const path = queryStart >= 0 ? request.url.slice(0, queryStart) : request.url;
 
-  if (contentType.startsWith('multipart/form-data')) {
-    if (mode !== 'transcription' && mode !== 'translation')
-      throw invalid('this endpoint expects a JSON body');
-    const model = multipartField(raw, 'model') || DEFAULT_MODEL[mode]!;
-    return { mode, path, query, body: null, raw, contentType, model, stream: false, clientWantsUsage: false };
-  }
+  if (isMultipart(request)) throw invalid('this endpoint expects a JSON body');
 
   let text: string;
   try {

@@ -10,7 +10,7 @@ import { walkAway, watchClient } from './client-gone.js';
 import { RelayError } from './errors.js';
 import { promptTexts } from './moderation/sensitive-words.js';
 import { chatFormatOf } from './formats/registry.js';
-import { parseInbound, requestedMaxTokens } from './inbound.js';
+import { readInbound, requestedMaxTokens } from './inbound.js';
 import { adapterFor } from './providers/registry.js';
 import type { InboundRequest, RelayMode } from './providers/types.js';
 import type { Relay } from './relay.js';
@@ -50,7 +50,7 @@ export async function handleRelay(
   watchClient(reply, state);
   // Before any other check: the total limit counts failed requests too.
   const recordSuccess = await relay.limiter.begin(caller.user.id);
-  const inbound = parseInbound(request, mode, pathModel);
+  const inbound = await readInbound(request, mode, pathModel);
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(inbound.model)) {
     throw new RelayError(403, `该令牌无权访问模型 ${inbound.model}`, 'model_not_allowed');
   }

@@ -66,6 +66,9 @@ export function installRelayErrorHandler(app: FastifyInstance, bodyLimit: number
       relayError = new RelayError(500, 'internal error', 'internal_error');
     }
     const body = clientFormatOf(mode).errorBody(relayError, request.id);
+    // An upstream's 429 told the client when to come back; SDKs wait that long before retrying.
+    const { retryAfter } = relayError.options;
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     void reply.code(relayError.status).send(body);
   });
 }
