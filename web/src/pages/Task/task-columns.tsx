@@ -51,9 +51,11 @@ export function taskColumns({ t, admin, onCopyChannel, onOpenTask, onOpenReason 
         return (
           <Progress
             type="circle"
-            size="small"
+            width={52}
+            strokeWidth={6}
             percent={percent}
             showInfo
+            format={(value) => `${value}%`}
             aria-label={`${t('task.column.progress')} ${task.task_id}`}
             stroke={task.status === 'FAILURE' ? 'var(--semi-color-warning)' : undefined}
           />
