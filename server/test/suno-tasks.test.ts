@@ -298,6 +298,38 @@ describe('suno task relay', () => {
     expect(later.body.data!.total).toBe(0);
   });
 
+  it("continues only the caller's own tasks, on the channel that made them", async () => {
+    const theirs = await submit(bobKey.apiKey, 'music', { continue_clip_id: 'clip-1', task_id: musicTask });
+    expect(theirs).toMatchObject({ status: 400, body: { code: 'task_not_exist' } });
+    const noTask = await submit(key.apiKey, 'music', { continue_clip_id: 'clip-1' });
+    expect(noTask).toMatchObject({ status: 400, body: { code: 'task_id_empty' } });
+    const own = await submit(key.apiKey, 'music', {
+      prompt: 'more',
+      continue_clip_id: `${musicTask}-clip-0`,
+      continue_at: 60,
+      task_id: musicTask,
+    });
+    expect(own.status).toBe(200);
+    expect(suno.requests.at(-1)!.body).toMatchObject({
+      continue_clip_id: `${musicTask}-clip-0`,
+      continue_at: 60,
+    });
+    expect((await taskRow(own.body.data as string)).channel_id).toBe(sunoChannel);
+  });
+
+  it('refuses a prompt with a sensitive word before anything is held or sent', async () => {
+    await putOptions(root, {
+      CheckSensitiveEnabled: 'true',
+      CheckSensitiveOnPromptEnabled: 'true',
+      SensitiveWords: 'forbidden-word',
+    });
+    const before = suno.requests.length;
+    const res = await submit(bobKey.apiKey, 'lyrics', { prompt: 'a forbidden-word song' });
+    expect(res).toMatchObject({ status: 400, body: { code: 'sensitive_words_detected', data: null } });
+    expect(suno.requests.length).toBe(before);
+    await putOptions(root, { CheckSensitiveEnabled: 'false' });
+  });
+
   it.skipIf(testDbKind() === 'sqlite')('refunds once when two instances poll the same failure', async () => {
     const other = await startGateway({ database: gw.database, env: { TASK_POLL_MS: '0' } });
     try {
@@ -319,6 +351,42 @@ describe('suno task relay', () => {
       expect(user.quota).toBe(START);
     } finally {
       await other.stop({ keepDatabase: true });
+    }
+  });
+});
+
+describe('suno task polling in the background', () => {
+  it('tracks a task to success on its own, under the job lease', async () => {
+    const suno = await startFakeSuno();
+    const gw = await startGateway({ env: { TASK_POLL_MS: '100' } });
+    try {
+      await setupAndLoginRoot(gw.url);
+      await addChannel(gw, { type: 36, key: suno.key, baseUrl: suno.url, models: ['suno_music'] });
+      const user = await registerAndLogin(gw.url, 'eve');
+      await setUserQuota(gw, user.userId!, 1_000_000);
+      const key = await addToken(gw, user.userId!, { unlimited: true });
+      const res = await fetch(`${gw.url}/suno/submit/music`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'background song' }),
+      });
+      const taskId = ((await res.json()) as { data: string }).data;
+      await expect
+        .poll(
+          async () =>
+            (
+              await gw.ctx.db
+                .selectFrom('tasks')
+                .select('status')
+                .where('task_id', '=', taskId)
+                .executeTakeFirst()
+            )?.status,
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe('SUCCESS');
+    } finally {
+      await gw.stop();
+      await suno.close();
     }
   });
 });
