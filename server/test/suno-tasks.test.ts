@@ -317,6 +317,17 @@ describe('suno task relay', () => {
     expect((await taskRow(own.body.data as string)).channel_id).toBe(sunoChannel);
   });
 
+  it('falls back to the built-in per-call price when an operator priced the action by ratio', async () => {
+    await putOptions(root, {
+      ModelPrice: JSON.stringify({ suno_music: 0.1 }),
+      ModelRatio: JSON.stringify({ suno_lyrics: 1 }),
+    });
+    const res = await submit(vipKey.apiKey, 'lyrics', { prompt: 'ratio priced' });
+    expect(res.status).toBe(200);
+    expect((await taskRow(res.body.data as string)).quota).toBe(7_500); // $0.01 × 500000 × 1.5
+    await putOptions(root, { ModelPrice: JSON.stringify({ suno_music: 0.1, suno_lyrics: 0.01 }) });
+  });
+
   it('refuses a prompt with a sensitive word before anything is held or sent', async () => {
     await putOptions(root, {
       CheckSensitiveEnabled: 'true',

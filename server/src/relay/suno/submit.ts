@@ -1,4 +1,4 @@
-import { ChannelStatus, TASK_PLATFORM_SUNO, TaskStatus } from '@gateway/contract';
+import { ChannelStatus, DEFAULT_MODEL_PRICE, TASK_PLATFORM_SUNO, TaskStatus } from '@gateway/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from '../auth/relay-auth.js';
 import { InsufficientQuotaError, type QuotaHold } from '../billing/ledger.js';
@@ -16,10 +16,21 @@ import { ACTION_MODEL, badRequest, submitBody, type SunoAction, type SubmitBody 
 
 const NO_USAGE = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
 
-/** The per-call price of an action: price × QuotaPerUnit × group ratio. */
-export function taskQuota(price: Price): number {
-  return price.usePrice ? chargeQuota(price, NO_USAGE) : 0;
+/** Per-call USD price when an operator priced the action by ratio instead (the reference's fallback). */
+const FALLBACK_PRICE = 0.1;
+
+/**
+ * Tasks are priced per call: ModelPrice, or when the action has only a ratio, its built-in price
+ * (else $0.1), so a task is never free by accident.
+ */
+export function taskPrice(price: Price, model: string): Price {
+  if (price.usePrice) return price;
+  const modelPrice = DEFAULT_MODEL_PRICE[model] ?? FALLBACK_PRICE;
+  return { ...price, usePrice: true, modelPrice, modelRatio: 0, completionRatio: 0 };
 }
+
+/** price × QuotaPerUnit × group ratio, rounded like every fixed price. */
+export const taskQuota = (price: Price): number => chargeQuota(price, NO_USAGE);
 
 /**
  * POST /suno/submit/:action: price → hold → upstream submission (retried elsewhere while the
@@ -51,7 +62,7 @@ export async function submitSunoTask(
     throw badRequest('sensitive words detected', 'sensitive_words_detected');
   }
   const pinned = await pinnedChannel(relay, caller, model, body);
-  const price = lookupPrice(ctx.options, model, caller.group, caller.user);
+  const price = taskPrice(lookupPrice(ctx.options, model, caller.group, caller.user), model);
   const quota = taskQuota(price);
   const hold = await takeHold(relay, caller, quota, request.id);
   try {
