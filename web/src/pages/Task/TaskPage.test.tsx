@@ -61,6 +61,7 @@ describe('task log for a user', () => {
   it('reads its own tasks from today’s midnight with no end, without channels', async () => {
     renderApp('/task', server, { user: MEMBER });
     await screen.findByText('suno-task-1', {}, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: '任务日志' })).toBeTruthy();
     expect(server.calls.some((c) => c.path.startsWith('/api/task/?'))).toBe(false);
     const query = queryOf('/api/task/self');
     const midnight = new Date();

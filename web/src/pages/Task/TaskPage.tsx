@@ -46,7 +46,7 @@ export function TaskPage() {
   return (
     <section className="page-card task-page">
       <div className="page-heading">
-        <Typography.Title heading={4}>{t('task.title')}</Typography.Title>
+        <Typography.Title heading={4}>{t('sidebar.taskLog')}</Typography.Title>
       </div>
       <TaskFilters
         values={draft}

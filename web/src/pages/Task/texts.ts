@@ -1,6 +1,5 @@
 /** Texts of the creative-task log page (namespace `task`). */
 const zh = {
-  title: '任务记录',
   filter: {
     channel: '渠道 ID',
     taskId: '任务 ID',
@@ -46,7 +45,6 @@ const zh = {
 };
 
 const en: typeof zh = {
-  title: 'Task log',
   filter: {
     channel: 'Channel ID',
     taskId: 'Task ID',
