@@ -45,6 +45,7 @@ export async function submitSunoTask(
   action: SunoAction,
 ) {
   const { ctx } = relay;
+  const startedAt = performance.now();
   const parsed = submitBody.safeParse(request.body ?? {});
   if (!parsed.success) throw badRequest('无效的请求参数', 'invalid_request');
   const body: SubmitBody = { ...parsed.data };
@@ -100,7 +101,7 @@ export async function submitSunoTask(
       usedChannels: used,
       upstreamModel: model,
       requestId: request.id,
-      elapsedMs: 0,
+      elapsedMs: performance.now() - startedAt,
       frt: null,
       notes: [`任务 ${result.taskId}`],
       countedLocally: false,
@@ -111,8 +112,9 @@ export async function submitSunoTask(
 }
 
 /**
- * Channels that may take the task, best first. Continuing a clip goes to the channel of the
- * task it continues (the upstream knows the clip only there), which must be the caller's own.
+ * The one channel a submission must use, or null to route it. Continuing a clip goes to the
+ * channel of the task it continues (the upstream knows the clip only there), which must be the
+ * caller's own; an admin's `sk-<key>-<channel>` pins its channel.
  */
 async function pinnedChannel(
   relay: Relay,
