@@ -16,7 +16,9 @@ export type RelayEndpoint =
   | 'rerank'
   | 'messages'
   /** Gemini generateContent / streamGenerateContent (`/v1beta/models/{model}:…`). */
-  | 'gemini';
+  | 'gemini'
+  /** Suno music and lyrics tasks (`/suno/submit/:action`). */
+  | 'suno';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -129,7 +131,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
   },
   { id: 34, name: 'Cohere', baseUrl: 'https://api.cohere.ai', protocol: 'native' },
   { id: 35, name: 'MiniMax', baseUrl: 'https://api.minimax.chat', protocol: 'openai' },
-  { id: 36, name: 'Suno API', baseUrl: '', protocol: 'task' },
+  { id: 36, name: 'Suno API', baseUrl: '', protocol: 'task', endpoints: ['suno'] },
   { id: 37, name: 'Dify', baseUrl: 'https://api.dify.ai', protocol: 'native' },
   { id: 38, name: 'Jina', baseUrl: 'https://api.jina.ai', protocol: 'openai' },
   {

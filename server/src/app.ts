@@ -11,6 +11,7 @@ import { newRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.js';
 import { API_ROUTES } from './modules/routes.js';
 import { playgroundRoutes } from './relay/playground.js';
 import { relayRoutes } from './relay/routes.js';
+import { sunoRoutes } from './relay/suno/routes.js';
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await scope.register((pg) => playgroundRoutes(pg, ctx));
   });
   await app.register((relay) => relayRoutes(relay, ctx));
+  await app.register((suno) => sunoRoutes(suno, ctx), { bodyLimit: ctx.config.bodyLimits.api });
 
   await registerConsole(app, ctx.config.webDist);
   return app;

@@ -39,6 +39,8 @@ export interface Config {
   jobs: {
     channelTestMinutes: number;
     channelBalanceMinutes: number;
+    /** Polling of unfinished Suno tasks; 0 turns it off. */
+    taskPollMs: number;
   };
   ledgerFlushMs: number;
   /** Largest request body in bytes: /api (JSON forms) and the relay (images, audio uploads). */
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CHANNEL_TEST_FREQUENCY: int('CHANNEL_TEST_FREQUENCY', 0, 0),
     CHANNEL_UPDATE_FREQUENCY: int('CHANNEL_UPDATE_FREQUENCY', 0, 0),
     LEDGER_FLUSH_MS: int('LEDGER_FLUSH_MS', 200, 10, 60000),
+    TASK_POLL_MS: int('TASK_POLL_MS', 15000, 0),
     API_BODY_LIMIT: size('API_BODY_LIMIT', 1 * MB),
     RELAY_BODY_LIMIT: size('RELAY_BODY_LIMIT', 32 * MB),
     WEB_DIST: z.string().optional(),
@@ -215,7 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forceStreamUsage: e.FORCE_STREAM_OPTION,
       azureDefaultApiVersion: e.AZURE_DEFAULT_API_VERSION || '2024-12-01-preview',
     },
-    jobs: { channelTestMinutes: e.CHANNEL_TEST_FREQUENCY, channelBalanceMinutes: e.CHANNEL_UPDATE_FREQUENCY },
+    jobs: {
+      channelTestMinutes: e.CHANNEL_TEST_FREQUENCY,
+      channelBalanceMinutes: e.CHANNEL_UPDATE_FREQUENCY,
+      taskPollMs: e.TASK_POLL_MS,
+    },
     ledgerFlushMs: e.LEDGER_FLUSH_MS,
     bodyLimits: { api: e.API_BODY_LIMIT, relay: e.RELAY_BODY_LIMIT },
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),

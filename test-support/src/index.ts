@@ -8,3 +8,4 @@ export * from './openai-errors.js';
 export * from './anthropic-errors.js';
 export * from './fake-smtp.js';
 export * from './relay-matrix.js';
+export * from './fake-suno/index.js';

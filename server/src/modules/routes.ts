@@ -19,6 +19,7 @@ import { topUpRoutes } from './topup/routes.js';
 import { selfRoutes } from './users/self-routes.js';
 import { userAdminRoutes } from './users/admin-routes.js';
 import { channelTestRoutes } from '../relay/channel-test-routes.js';
+import { taskRoutes } from './tasks/routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -43,4 +44,5 @@ export const API_ROUTES: RouteModule[] = [
   pricingRoutes,
   dashboardRoutes,
   channelTestRoutes,
+  taskRoutes,
 ];

@@ -142,6 +142,29 @@ export interface QuotaDataTable {
   quota: number;
 }
 
+/** An asynchronous upstream task (Suno); times in unix seconds, JSON kept as text. */
+export interface TasksTable {
+  id: Id;
+  created_at: number;
+  updated_at: number;
+  task_id: string;
+  platform: string;
+  user_id: number;
+  /** The API key that paid (0: none), so a refund reaches the same key. */
+  token_id: number;
+  channel_id: number;
+  quota: number;
+  action: string;
+  status: string;
+  fail_reason: string | null;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  progress: string;
+  properties: string | null;
+  data: string | null;
+}
+
 export interface RedemptionsTable {
   id: Id;
   user_id: number;
@@ -180,6 +203,7 @@ export interface Database {
   quota_data: QuotaDataTable;
   redemptions: RedemptionsTable;
   top_ups: TopUpsTable;
+  tasks: TasksTable;
 }
 
 /** The log database may be a separate one (LOG_SQL_DSN); it holds only `logs`. */
@@ -200,3 +224,4 @@ export type LogRow = Selectable<LogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type TopUpRow = Selectable<TopUpsTable>;
+export type TaskRow = Selectable<TasksTable>;

@@ -15,6 +15,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   messages: '/messages',
   // Never sent natively either: Gemini clients reach OpenAI upstreams converted to chat.
   gemini: '/chat/completions',
+  // Never sent through adapters: Suno tasks have their own relay (relay/suno/).
+  suno: '/suno/submit',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
