@@ -22,9 +22,8 @@ const invalid = (message: string) =>
 async function multipartModel(raw: Buffer, contentType: string): Promise<string | undefined> {
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(raw.buffer, raw.byteOffset, raw.length), {
-      headers: { 'content-type': contentType },
-    }).formData();
+    // A copy: the platform's body types take only ArrayBuffer-backed views.
+    form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw invalid('Invalid request: the multipart body cannot be read');
   }
