@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // npm start: rebuild only the parts whose sources changed since their last build (all of them on
-// a fresh clone), then run the server in this process. `--build-only` stops after the build.
+// a fresh clone), then run the server in this process. `--build-only` stops after the build;
+// `--force` rebuilds every part (npm run build), stamping them so the next start is immediate.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PARTS, staleParts, writeStamp } from './build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stale = staleParts(root);
+const stale = process.argv.includes('--force') ? PARTS.map((p) => p.name) : staleParts(root);
 
 for (const name of stale) {
   const started = Date.now();
