@@ -7,5 +7,5 @@ export interface BuildPart {
 export const PARTS: BuildPart[];
 export function newestMtime(target: string): number;
 export function stampPath(root: string, part: BuildPart): string;
-export function writeStamp(root: string, part: BuildPart): void;
+export function writeStamp(root: string, part: BuildPart, startedMs?: number): void;
 export function staleParts(root: string, parts?: BuildPart[]): string[];

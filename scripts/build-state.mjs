@@ -56,9 +56,14 @@ export function newestMtime(target) {
 /** Where the stamp of a part lives: inside its output directory, so a clean (rm -rf dist) resets it. */
 export const stampPath = (root, part) => path.join(root, path.dirname(part.output), '.build-stamp');
 
-/** Records a successful build of `part` now. */
-export function writeStamp(root, part) {
-  fs.writeFileSync(stampPath(root, part), `${new Date().toISOString()}\n`);
+/**
+ * Records a successful build of `part` that started at `startedMs`: the stamp carries the start
+ * time, so a source saved while the build ran still counts as newer than the build.
+ */
+export function writeStamp(root, part, startedMs = Date.now()) {
+  const file = stampPath(root, part);
+  fs.writeFileSync(file, `${new Date(startedMs).toISOString()}\n`);
+  fs.utimesSync(file, startedMs / 1000, startedMs / 1000);
 }
 
 /** The parts to rebuild, in build order. */

@@ -71,6 +71,16 @@ describe('npm start: which parts need a rebuild', () => {
     expect(staleParts(root)).toEqual(['contract', 'server', 'web']);
   });
 
+  it('counts a source saved while its part was building as newer than the build', () => {
+    for (const name of ['contract', 'server', 'web']) build(name);
+    const part = PARTS.find((p) => p.name === 'server')!;
+    const startedMs = (clock += 10) * 1000;
+    write('server/src/main.ts', (clock += 10)); // saved during the build
+    write(part.output, (clock += 10));
+    writeStamp(root, part, startedMs);
+    expect(staleParts(root)).toEqual(['server']);
+  });
+
   it('rebuilds a part whose output is gone, or that was built without a stamp', () => {
     for (const name of ['contract', 'server', 'web']) build(name);
     fs.rmSync(path.join(root, 'web/dist'), { recursive: true });

@@ -24,6 +24,7 @@ for (const name of stale) {
   writeStamp(
     root,
     PARTS.find((p) => p.name === name),
+    started,
   );
   console.log(`[start] built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
