@@ -17,7 +17,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'test-support/src/**/*.test.ts'],
+          include: [
+            'contract/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'test-support/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

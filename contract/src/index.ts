@@ -17,3 +17,4 @@ export * from './api/system-info.js';
 export * from './api/pricing.js';
 export * from './api/dashboard.js';
 export * from './api/tasks.js';
+export * from './api/channel-key-guard.js';

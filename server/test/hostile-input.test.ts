@@ -84,6 +84,22 @@ describe('hostile input', () => {
     expect(upstream.requests.length).toBe(0);
   });
 
+  it('answers 400 in the Gemini shape on generateContent and countTokens', async () => {
+    const gemini = (text: string) => `{"contents":[{"role":"user","parts":[{"text":"${text}"}]}]}`;
+    const wrapped = (text: string) => `{"generateContentRequest":${gemini(text)}}`;
+    const bodies = [gemini('a\\u0000b'), gemini('a\0b'), wrapped('\\u0000'), INVALID_UTF8];
+    for (const method of ['generateContent', 'countTokens']) {
+      for (const body of bodies) {
+        const res = await post(`/v1beta/models/h-model:${method}`, body);
+        expect([method, res.status]).toEqual([method, 400]);
+        expect(res.body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' });
+      }
+    }
+    const counted = await post('/v1beta/models/h-model:countTokens', wrapped('hello'));
+    expect(counted.status).toBe(200);
+    expect(upstream.requests.length).toBe(0);
+  });
+
   it('still relays an escaped backslash followed by the text u0000', async () => {
     const res = await post('/v1/chat/completions', chatJson('C:\\\\u0000'));
     expect(res.status).toBe(200);

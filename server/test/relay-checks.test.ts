@@ -229,6 +229,14 @@ describe('relay request checks', () => {
       messages: [{ role: 'user', content: 'hi' }],
     });
     expect(forbidden.status).toBe(403);
+    // The body is decoded strictly once, before the group is even looked at.
+    const nul = await user.post<unknown>('/pg/chat/completions', {
+      model: 'chk-model',
+      group: 'gone',
+      messages: [{ role: 'user', content: 'a\u0000b' }],
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ error: { code: 'invalid_request' } });
     const anonymous = await fetch(`${gw.url}/pg/chat/completions`, { method: 'POST', body: '{}' });
     expect(anonymous.status).toBe(401);
   });

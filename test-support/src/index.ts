@@ -9,3 +9,4 @@ export * from './anthropic-errors.js';
 export * from './fake-smtp.js';
 export * from './relay-matrix.js';
 export * from './fake-suno/index.js';
+export * from './redirect-trap.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { decodeJsonText, UnreadableTextError } from '../platform/http/json-text.js';
 import type { RelayCaller } from './auth/relay-auth.js';
 import { RelayError } from './errors.js';
 import { geminiGenerate } from './formats/gemini/index.js';
@@ -72,11 +73,18 @@ export async function geminiRoutes(
 /** countTokens takes `contents`, or a whole request under `generateContentRequest`. */
 function parseCountRequest(request: FastifyRequest, model: string): Record<string, unknown> {
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  let body: unknown;
+  let body: unknown = null;
   try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch {
-    body = null;
+    // Strict like every other relay body: NUL or invalid UTF-8 is a 400, not text that breaks later.
+    body = JSON.parse(decodeJsonText(raw));
+  } catch (err) {
+    if (err instanceof UnreadableTextError) {
+      throw new RelayError(400, `Invalid request: ${err.message}`, 'invalid_request', {
+        local: true,
+        type: 'invalid_request_error',
+      });
+    }
+    // not JSON: reported by parseInbound below
   }
   const wrapped = (body as { generateContentRequest?: unknown } | null)?.generateContentRequest;
   if (wrapped && typeof wrapped === 'object') return body as Record<string, unknown>;

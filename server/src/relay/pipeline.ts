@@ -36,6 +36,8 @@ export async function handleRelay(
   mode: RelayMode,
   caller: RelayCaller,
   pathModel?: string,
+  /** The request already parsed by a route that needed its body first (the playground's group). */
+  parsed?: InboundRequest,
 ): Promise<void> {
   const { ctx } = relay;
   const state: RequestState = {
@@ -50,7 +52,7 @@ export async function handleRelay(
   watchClient(reply, state);
   // Before any other check: the total limit counts failed requests too.
   const recordSuccess = await relay.limiter.begin(caller.user.id);
-  const inbound = await readInbound(request, mode, pathModel);
+  const inbound = parsed ?? (await readInbound(request, mode, pathModel));
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(inbound.model)) {
     throw new RelayError(403, `该令牌无权访问模型 ${inbound.model}`, 'model_not_allowed');
   }

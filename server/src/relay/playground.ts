@@ -4,6 +4,7 @@ import { ApiError } from '../platform/http/api-error.js';
 import { authenticate } from '../platform/http/auth.js';
 import { resolveGroup } from './auth/relay-auth.js';
 import { RelayError } from './errors.js';
+import { parseInbound } from './inbound.js';
 import { handleRelay } from './pipeline.js';
 import { acceptRawBodies, installRelayErrorHandler } from './routes.js';
 
@@ -24,22 +25,26 @@ export async function playgroundRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     if (user.viaAccessToken)
       throw new RelayError(400, '暂不支持使用 access token', 'access_token_not_supported');
+    // Parsed once, strictly, here: the pipeline reuses it (the group is picked from the body).
+    const inbound = parseInbound(request, 'chat');
     let group = user.group || 'default';
-    try {
-      const body = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '{}') as {
-        group?: unknown;
-      };
-      if (typeof body.group === 'string' && body.group) group = resolveGroup(ctx, user, body.group);
-    } catch (err) {
-      if (err instanceof RelayError) throw new RelayError(403, '无权访问该分组', 'group_not_allowed');
-      // an unparsable body is reported by the pipeline
+    const picked = inbound.body?.group;
+    if (typeof picked === 'string' && picked) {
+      try {
+        group = resolveGroup(ctx, user, picked);
+      } catch (err) {
+        if (err instanceof RelayError) throw new RelayError(403, '无权访问该分组', 'group_not_allowed');
+        throw err;
+      }
     }
-    await handleRelay(ctx.relay, request, reply, 'chat', {
-      token: null,
-      user,
-      group,
-      tokenName: `playground-${group}`,
-      pinnedChannelId: null,
-    });
+    await handleRelay(
+      ctx.relay,
+      request,
+      reply,
+      'chat',
+      { token: null, user, group, tokenName: `playground-${group}`, pinnedChannelId: null },
+      undefined,
+      inbound,
+    );
   });
 }

@@ -30,6 +30,11 @@ export class UpstreamClient {
     return agent;
   }
 
+  /**
+   * undici's request() never follows redirects (no redirect interceptor here, and none may be
+   * added): a redirect would carry the channel's key to whatever host the upstream names.
+   * A 3xx is an upstream failure like any other (server/test/channels-keys.test.ts).
+   */
   send(req: UpstreamRequest, signal: AbortSignal, proxy?: string): Promise<UpstreamResponse> {
     return request(req.url, {
       method: req.method,

@@ -123,6 +123,10 @@ const ENGLISH: Record<string, string> = {
     'The administrator has not set the server address, so online top-up cannot start',
   '组织 ID 过长': 'The organization id is too long',
   编辑渠道时只能填写一个密钥: 'Only one key can be given when editing a channel',
+  '修改渠道类型、地址、其他参数、请求头覆盖或代理时，必须重新填写密钥':
+    'Changing the type, address, extra parameter, header override or proxy requires entering the key again',
+  '请求头覆盖中的隐藏值 ****** 只能保留已保存的请求头，新请求头请填写实际值':
+    'The hidden value ****** in the header override can only keep a saved header; type the real value for a new one',
   '解析响应失败: 响应不是 JSON 对象': 'Failed to parse the response: not a JSON object',
   '解析响应失败: 缺少 data 列表': 'Failed to parse the response: no data list',
   该兑换码已被使用: 'This code has already been used',

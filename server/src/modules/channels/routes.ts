@@ -10,12 +10,14 @@ import {
   channelTagRequest,
   channelUpdateRequest,
   pageQuery,
+  Role,
   type ChannelView,
   type Page,
 } from '@gateway/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { notFound, ok, parseInput } from '../../platform/http/api-error.js';
+import { currentUser } from '../../platform/http/auth.js';
 import { channelMaintenanceRoutes } from './maintenance-routes.js';
 import type { ChannelOrder, ChannelWhere } from './repo.js';
 import { ChannelService } from './service.js';
@@ -61,7 +63,8 @@ export async function channelRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put('/channel/', guard, async (request) => {
     const input = parseInput(channelUpdateRequest, request.body);
-    return ok(toChannelView(await service.update(input)));
+    const root = currentUser(request).role >= Role.Root;
+    return ok(toChannelView(await service.update(input, { root })));
   });
 
   app.delete('/channel/disabled', guard, async () => ok(await service.deleteDisabled()));

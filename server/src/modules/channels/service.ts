@@ -1,6 +1,9 @@
 import {
   CHANNEL_MESSAGES,
   ChannelStatus,
+  changedAddressFields,
+  KEY_GUARD_MESSAGES,
+  unmaskHeaderValues,
   VERTEX_AI_TYPE,
   vertexRegionError,
   type ChannelCreateInput,
@@ -113,8 +116,11 @@ export class ChannelService {
     return created;
   }
 
-  /** Writes the fields given; a status-only change just flips the abilities' `enabled`. */
-  async update(input: ChannelUpdateInput): Promise<ChannelRow> {
+  /**
+   * Writes the fields given; a status-only change just flips the abilities' `enabled`. Masked
+   * header values keep the stored ones; changing where the key goes needs the key, except for root.
+   */
+  async update(input: ChannelUpdateInput, caller: { root: boolean }): Promise<ChannelRow> {
     const { id, ...given } = input;
     const fields: Updateable<ChannelsTable> = {};
     for (const [name, value] of Object.entries(given)) {
@@ -132,6 +138,15 @@ export class ChannelService {
       }
       if (fields.key !== undefined && type !== VERTEX_AI_TYPE && fields.key.includes('\n')) {
         throw badRequest('编辑渠道时只能填写一个密钥');
+      }
+      if (fields.headers !== undefined) {
+        const headers = unmaskHeaderValues(fields.headers, existing.headers);
+        if (headers === undefined) throw badRequest(KEY_GUARD_MESSAGES.maskedHeaderUnknown);
+        fields.headers = headers;
+      }
+      // Checked against the stored row inside the transaction: what is compared is what is written.
+      if (!caller.root && fields.key === undefined && changedAddressFields(existing, fields).length > 0) {
+        throw badRequest(KEY_GUARD_MESSAGES.keyRequired);
       }
       if (Object.keys(fields).length > 0) {
         await trx.updateTable('channels').set(fields).where('id', '=', id).execute();

@@ -28,6 +28,7 @@ export function upstreamBase(type: number, baseUrl: string | null): string {
 /** The first line of a stored key (channels hold one key; be lenient with pasted text). */
 export const firstKeyLine = (key: string) => key.trim().split('\n')[0]?.trim() ?? '';
 
+/** No redirects are followed (undici's request() does not): the key stays with the channel's host. */
 async function getJson(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {
   let status: number;
   let text: string;

@@ -1,4 +1,4 @@
-import type { ChannelView } from '@gateway/contract';
+import { maskHeaderValues, type ChannelView } from '@gateway/contract';
 import type { ChannelRow } from '../../platform/db/schema.js';
 
 /** What other_info records about the last automatic status change. */
@@ -19,7 +19,7 @@ export function parseStatusInfo(otherInfo: string | null): ChannelStatusInfo {
   }
 }
 
-/** A channel row as responses show it: the key never leaves the server. */
+/** A channel row as responses show it: the key and custom header values never leave the server. */
 export function toChannelView(row: ChannelRow): ChannelView {
   const info = parseStatusInfo(row.other_info);
   return {
@@ -41,7 +41,7 @@ export function toChannelView(row: ChannelRow): ChannelView {
     status_code_mapping: row.status_code_mapping ?? '',
     setting: row.setting ?? '',
     param_override: row.param_override ?? '',
-    headers: row.headers ?? '',
+    headers: maskHeaderValues(row.headers),
     max_input_tokens: row.max_input_tokens,
     response_time: row.response_time,
     test_time: Number(row.test_time),

@@ -175,6 +175,8 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
     keyFormat: 'Enter it as: {{format}}',
     keyEditPlaceholder: 'Leave blank to keep the stored key',
     keyEditHint: 'Keys are never sent back by the server; submitting a blank key keeps the stored one.',
+    keyRequiredForAddress:
+      'Changing the type, address, extra parameter, header override or proxy requires entering the key again',
     vertexKeyPlaceholder: 'Paste the whole service-account JSON credential',
     vertexKeyHint: 'The whole JSON credential is one key; it is not split by lines.',
     baseUrl: 'API address',
@@ -236,6 +238,8 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
     paramOverridePlaceholder: 'Optional JSON object written into the request body, e.g. {"temperature": 0}',
     headers: 'Header override',
     headersPlaceholder: 'Optional JSON object, e.g. {"User-Agent": "my-gateway"}',
+    headersMaskedHint:
+      'Saved header values are never sent back and show as ******; keep ****** to keep a value, type a new one to replace it.',
     setting: 'Extra channel settings',
     settingPlaceholder: 'Optional JSON object, e.g. {"proxy": "socks5://127.0.0.1:1080"}',
     testModel: 'Default test model',

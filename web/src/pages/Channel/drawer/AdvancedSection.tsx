@@ -7,6 +7,8 @@ import { JsonTextArea } from './JsonTextArea';
 interface Props {
   values: ChannelFormValues;
   set(patch: Partial<ChannelFormValues>): void;
+  /** Editing a stored channel: its header values arrive masked. */
+  editing?: boolean;
 }
 
 /** Label and placeholder keys (under channels.drawer) of the JSON fields besides model mapping. */
@@ -18,7 +20,7 @@ export const JSON_FIELD_TEXTS: Record<JsonField, { label: string; placeholder: s
 };
 
 /** Priority, weight, tag, auto-ban, input limit and the JSON overrides. */
-export function AdvancedSection({ values, set }: Props) {
+export function AdvancedSection({ values, set, editing = false }: Props) {
   const { t } = useTranslation();
   const d = (key: string) => t(`channels.drawer.${key}`);
 
@@ -62,6 +64,7 @@ export function AdvancedSection({ values, set }: Props) {
           id={`channel-${field.replaceAll('_', '-')}`}
           label={d(JSON_FIELD_TEXTS[field].label)}
           placeholder={d(JSON_FIELD_TEXTS[field].placeholder)}
+          hint={editing && field === 'headers' ? d('headersMaskedHint') : undefined}
           value={values[field]}
           onChange={(text) => set({ [field]: text })}
         />

@@ -9,12 +9,14 @@ interface Props {
   values: ChannelFormValues;
   set(patch: Partial<ChannelFormValues>): void;
   mode: DrawerMode;
+  /** An edit changes where the stored key goes but has no new key (not allowed but to root). */
+  needsKey?: boolean;
 }
 
 const TYPE_OPTIONS = CHANNEL_TYPES.map((type) => ({ value: type.id, label: `${type.name} (${type.id})` }));
 
 /** Type (with its notes), name, key, base URL, the type's own `other` field and organization. */
-export function BasicSection({ values, set, mode }: Props) {
+export function BasicSection({ values, set, mode, needsKey = false }: Props) {
   const { t } = useTranslation();
   const d = (key: string, options?: Record<string, unknown>) => t(`channels.drawer.${key}`, options);
   const fields = typeFields(values.type);
@@ -62,6 +64,14 @@ export function BasicSection({ values, set, mode }: Props) {
           onChange={(name) => set({ name })}
         />
       </FormField>
+      {needsKey && (
+        <Banner
+          className="channel-key-required"
+          type="warning"
+          closeIcon={null}
+          description={d('keyRequiredForAddress')}
+        />
+      )}
       <KeyField values={values} set={set} mode={mode} />
       <FormField
         id="channel-base-url"

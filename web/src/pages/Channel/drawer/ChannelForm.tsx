@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createChannels, updateChannel } from '../../../api/channel-actions';
 import { useRefreshChannels } from '../../../api/channel-queries';
+import { isRoot, useStoredUser } from '../../../session/stored-user';
 import { AdvancedSection, JSON_FIELD_TEXTS } from './AdvancedSection';
 import { BasicSection } from './BasicSection';
 import {
@@ -12,6 +13,7 @@ import {
   type ChannelFormValues,
   type DrawerMode,
 } from './channel-form';
+import { keyNeeded } from './key-guard';
 import { ModelsSection } from './ModelsSection';
 
 interface Props {
@@ -31,6 +33,9 @@ export function ChannelForm({ mode, initial, groups, onClose }: Props) {
   const inFlight = useRef(false);
   const set = (patch: Partial<ChannelFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const creating = mode.kind !== 'edit';
+  const root = isRoot(useStoredUser());
+  // Changing where the stored key goes needs the key again (root excepted): said before submitting.
+  const needsKey = !creating && keyNeeded(initial, values, root);
 
   const save = async () => {
     setSubmitting(true);
@@ -64,6 +69,10 @@ export function ChannelForm({ mode, initial, groups, onClose }: Props) {
       Toast.warning(t(error.text, { field }));
       return;
     }
+    if (needsKey) {
+      Toast.warning(t('channels.drawer.keyRequiredForAddress'));
+      return;
+    }
     inFlight.current = true;
     if (!endsWithV1(values.base_url)) {
       void save();
@@ -83,9 +92,9 @@ export function ChannelForm({ mode, initial, groups, onClose }: Props) {
 
   return (
     <div className="channel-form">
-      <BasicSection values={values} set={set} mode={mode} />
+      <BasicSection values={values} set={set} mode={mode} needsKey={needsKey} />
       <ModelsSection values={values} set={set} mode={mode} groups={groups} />
-      <AdvancedSection values={values} set={set} />
+      <AdvancedSection values={values} set={set} editing={!creating} />
       <div className="channel-drawer-footer">
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>

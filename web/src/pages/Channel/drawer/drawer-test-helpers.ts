@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { fakeServer, ok, type FakeServer } from '../../../test/fake-server';
+import type { StoredUser } from '../../../session/stored-user';
 import { ADMIN, renderApp } from '../../../test/render-app';
 import { channelView, pageOf } from '../test-fixtures';
 import { chooseOption } from '../test-select';
@@ -19,13 +20,17 @@ export function drawerServer(): FakeServer {
 export const sent = (server: FakeServer, method: string) =>
   server.calls.filter((c) => c.method === method && c.path.startsWith('/api/channel/')).map((c) => c.body);
 
-export async function openDrawer(server: FakeServer, path = '/channel?add=1') {
-  renderApp(path, server, { user: ADMIN });
-  const sheet = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>('.channel-drawer');
-    if (!found) throw new Error('no drawer yet');
-    return found;
-  });
+export async function openDrawer(server: FakeServer, path = '/channel?add=1', user: StoredUser = ADMIN) {
+  renderApp(path, server, { user });
+  const sheet = await waitFor(
+    () => {
+      const found = document.querySelector<HTMLElement>('.channel-drawer');
+      if (!found) throw new Error('no drawer yet');
+      return found;
+      // The page is loaded lazily: on a busy machine the first render takes longer than a second.
+    },
+    { timeout: 10_000 },
+  );
   return within(sheet);
 }
 
