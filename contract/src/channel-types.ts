@@ -16,7 +16,9 @@ export type RelayEndpoint =
   | 'rerank'
   | 'messages'
   /** Gemini generateContent / streamGenerateContent (`/v1beta/models/{model}:…`). */
-  | 'gemini';
+  | 'gemini'
+  /** OpenAI Responses (`POST /v1/responses`): natively on OpenAI itself, through the hub elsewhere. */
+  | 'responses';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -31,13 +33,14 @@ const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'rerank',
   'messages',
   'gemini',
+  'responses',
 ];
 
 /** The Anthropic Messages API natively, OpenAI chat and Gemini by conversion. */
-const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini'];
+const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini', 'responses'];
 
 /** Gemini generateContent natively, OpenAI chat and Anthropic Messages by conversion. */
-const GEMINI_ENDPOINTS: readonly RelayEndpoint[] = ['gemini', 'chat', 'messages'];
+const GEMINI_ENDPOINTS: readonly RelayEndpoint[] = ['gemini', 'chat', 'messages', 'responses'];
 
 export interface ChannelTypeInfo {
   id: number;

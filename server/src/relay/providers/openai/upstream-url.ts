@@ -15,6 +15,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   messages: '/messages',
   // Never sent natively either: Gemini clients reach OpenAI upstreams converted to chat.
   gemini: '/chat/completions',
+  // Sent natively only to OpenAI itself (type 1); others get Responses clients converted to chat.
+  responses: '/responses',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
