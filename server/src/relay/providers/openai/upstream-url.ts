@@ -17,6 +17,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   gemini: '/chat/completions',
   // Sent natively only to OpenAI itself (type 1); others get Responses clients converted to chat.
   responses: '/responses',
+  // A WebSocket, opened by relay/realtime/, never through this adapter.
+  realtime: '/realtime',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
