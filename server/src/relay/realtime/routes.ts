@@ -6,7 +6,7 @@ import { InsufficientQuotaError } from '../billing/ledger.js';
 import { holdQuota, lookupPrice } from '../billing/pricing.js';
 import { RelayError } from '../errors.js';
 import type { InboundRequest } from '../providers/types.js';
-import { errorEvent, runSession, type ClientSocket, type SessionInput } from './session.js';
+import { ClientInbox, errorEvent, runSession, type ClientSocket, type SessionInput } from './session.js';
 
 /** Browsers cannot set headers on a WebSocket: OpenAI's SDKs send the key as a subprotocol. */
 const KEY_PROTOCOL = 'openai-insecure-api-key.';
@@ -43,7 +43,9 @@ export async function realtimeRoutes(
       (socket: ClientSocket, request) => {
         const prepared = sessions.get(request);
         if (!prepared) return socket.close(1011);
-        start(ctx, socket, prepared).catch((err: unknown) => {
+        // Listening starts now: the client may send its first events before the hold is taken.
+        const inbox = new ClientInbox(socket);
+        start(ctx, socket, inbox, prepared).catch((err: unknown) => {
           request.log.error({ err }, 'realtime session failed');
           if (socket.readyState === 1) {
             socket.send(errorEvent(new RelayError(500, 'internal error', 'internal_error'), request.id));
@@ -61,7 +63,7 @@ type Prepared = Omit<SessionInput, 'hold'> & { amount: number };
  * The hold is taken once the socket is open (a handshake that fails after the checks would
  * otherwise leave it open); a refusal then is an error event, the socket's only error shape.
  */
-async function start(ctx: AppContext, socket: ClientSocket, prepared: Prepared) {
+async function start(ctx: AppContext, socket: ClientSocket, inbox: ClientInbox, prepared: Prepared) {
   const { amount, ...rest } = prepared;
   const { caller, request } = prepared;
   let hold;
@@ -83,7 +85,7 @@ async function start(ctx: AppContext, socket: ClientSocket, prepared: Prepared) 
     return;
   }
   try {
-    await runSession(socket, { ...rest, hold });
+    await runSession(socket, inbox, { ...rest, hold });
   } finally {
     // A no-op once settled: a session that failed half-way gives its hold back.
     ctx.ledger.release(hold);

@@ -8,7 +8,7 @@ import { RelayError } from '../errors.js';
 import type { InboundRequest, UpstreamTarget } from '../providers/types.js';
 import type { Relay } from '../relay.js';
 import { pickChannel } from '../routing/select.js';
-import { connectUpstream } from './upstream.js';
+import { connectUpstream, type UpstreamConnection } from './upstream.js';
 import { addUsage, realtimeUsage } from './usage.js';
 
 /** The client's socket as @fastify/websocket hands it over (a `ws` WebSocket). */
@@ -33,6 +33,33 @@ export interface SessionInput {
   recordSuccess: (() => void) | null;
 }
 
+/**
+ * What the client sends, listened to from the moment its socket opens: events sent while the
+ * hold is taken and the upstream connects are kept and forwarded once it is open.
+ */
+export class ClientInbox {
+  closed = false;
+  private upstream: UpstreamSocket | null = null;
+  private readonly pending: string[] = [];
+
+  constructor(client: ClientSocket) {
+    client.on('message', (data) => {
+      const text = data.toString('utf8');
+      if (this.upstream) this.upstream.send(text);
+      else this.pending.push(text);
+    });
+    client.on('close', () => {
+      this.closed = true;
+      this.upstream?.close();
+    });
+  }
+
+  attach(upstream: UpstreamSocket) {
+    this.upstream = upstream;
+    for (const text of this.pending.splice(0)) upstream.send(text);
+  }
+}
+
 /** A Realtime error event, the only error shape a WebSocket client reads. */
 export function errorEvent(err: RelayError, requestId: string): string {
   return JSON.stringify({
@@ -53,23 +80,12 @@ export function errorEvent(err: RelayError, requestId: string): string {
  * Usage is read from each `response.done`; the session is charged once, when either side closes,
  * for the sum of its responses.
  */
-export async function runSession(client: ClientSocket, s: SessionInput): Promise<void> {
+export async function runSession(client: ClientSocket, inbox: ClientInbox, s: SessionInput): Promise<void> {
   const { relay, request, caller, inbound } = s;
   const startedAt = performance.now();
-  const pending: string[] = [];
-  let upstream: UpstreamSocket | null = null;
-  let clientClosed = false;
-  client.on('message', (data) => {
-    const text = data.toString('utf8');
-    if (upstream) upstream.send(text);
-    else pending.push(text);
-  });
-  client.on('close', () => {
-    clientClosed = true;
-    upstream?.close();
-  });
+  const clientClosed = () => inbox.closed;
 
-  const connected = await connect(s, () => clientClosed);
+  const connected = await connect(s, clientClosed);
   if (!connected) {
     relay.ctx.ledger.release(s.hold);
     if (client.readyState === OPEN) {
@@ -83,19 +99,18 @@ export async function runSession(client: ClientSocket, s: SessionInput): Promise
     }
     return;
   }
-  const { socket, target, used } = connected;
-  if (clientClosed) {
+  const { connection, target, used } = connected;
+  const { socket } = connection;
+  if (inbox.closed) {
     socket.close();
     relay.ctx.ledger.release(s.hold);
     return;
   }
-  upstream = socket;
-  for (const text of pending.splice(0)) socket.send(text);
+  inbox.attach(socket);
 
   let usage = ZERO;
   let responses = 0;
-  socket.addEventListener('message', (event) => {
-    const data = event.data as unknown;
+  connection.onMessage((data) => {
     if (typeof data === 'string') {
       const more = realtimeUsage(data);
       if (more) {
@@ -106,6 +121,7 @@ export async function runSession(client: ClientSocket, s: SessionInput): Promise
     } else if (client.readyState === OPEN) client.send(Buffer.from(data as ArrayBuffer));
   });
   await new Promise<void>((resolve) => {
+    if (socket.readyState === socket.CLOSED) resolve();
     socket.addEventListener('close', () => {
       if (client.readyState === OPEN) client.close(1000);
       resolve();
@@ -141,7 +157,7 @@ export async function runSession(client: ClientSocket, s: SessionInput): Promise
 async function connect(
   s: SessionInput,
   clientGone: () => boolean,
-): Promise<{ socket: UpstreamSocket; target: UpstreamTarget; used: number[] } | null> {
+): Promise<{ connection: UpstreamConnection; target: UpstreamTarget; used: number[] } | null> {
   const { relay, caller, inbound, request } = s;
   const tiers = relay.routing.tiersFor(caller.group, inbound.model, 'realtime');
   const tried = new Set<number>();
@@ -155,8 +171,8 @@ async function connect(
     used.push(channel.id);
     const target = relay.target(channel, inbound);
     try {
-      const socket = await connectUpstream(target, typeof beta === 'string' ? beta : undefined);
-      return { socket, target, used };
+      const connection = await connectUpstream(target, typeof beta === 'string' ? beta : undefined);
+      return { connection, target, used };
     } catch {
       const err = new RelayError(
         502,

@@ -12,15 +12,36 @@ export function realtimeUrl(target: UpstreamTarget): string {
   return `${base}/v1/realtime?model=${encodeURIComponent(upstreamModel)}`;
 }
 
+/** The open upstream socket; its messages are kept from the start until someone listens. */
+export interface UpstreamConnection {
+  socket: WebSocket;
+  onMessage(listener: (data: unknown) => void): void;
+}
+
 /**
  * Opens the upstream socket; resolves once it is open, rejects when the handshake fails (a
  * refused key, an unknown model, an unreachable host) or takes too long.
  */
-export function connectUpstream(target: UpstreamTarget, beta: string | undefined): Promise<WebSocket> {
+export function connectUpstream(
+  target: UpstreamTarget,
+  beta: string | undefined,
+): Promise<UpstreamConnection> {
   const headers: Record<string, string> = { authorization: `Bearer ${target.channel.key}` };
   if (beta) headers['openai-beta'] = beta;
   for (const [name, value] of Object.entries(target.channel.headers)) headers[name.toLowerCase()] = value;
   const socket = new WebSocket(realtimeUrl(target), { headers });
+  socket.binaryType = 'arraybuffer';
+  // The first event (session.created) may arrive right behind the handshake.
+  const early: unknown[] = [];
+  let listener: ((data: unknown) => void) | null = null;
+  socket.addEventListener('message', (event) => (listener ? listener(event.data) : early.push(event.data)));
+  const connection: UpstreamConnection = {
+    socket,
+    onMessage(l) {
+      listener = l;
+      for (const data of early.splice(0)) l(data);
+    },
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.close();
@@ -28,7 +49,7 @@ export function connectUpstream(target: UpstreamTarget, beta: string | undefined
     }, CONNECT_TIMEOUT_MS);
     socket.addEventListener('open', () => {
       clearTimeout(timer);
-      resolve(socket);
+      resolve(connection);
     });
     socket.addEventListener('error', () => {
       clearTimeout(timer);
