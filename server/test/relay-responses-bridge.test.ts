@@ -160,6 +160,19 @@ describe('Responses API through the hub', () => {
     expect(await used()).toBe(10 + 5 * 2);
   });
 
+  it('Azure channel: served as chat on the deployment, not at its preview Responses URL', async () => {
+    await addChannel(gw, { type: 3, key: 'az', baseUrl: upstream.url, models: [MODEL], other: '2024-10-21' });
+    upstream.scenario('az', { content: 'Hi', usage: { prompt: 5, completion: 1 } });
+    const res = await openai().responses.create({ model: MODEL, input: 'hi' });
+    expect(res.output_text).toBe('Hi');
+    expect(upstream.requests.last()).toMatchObject({
+      route: 'azure.chat',
+      params: { deployment: MODEL },
+      query: { 'api-version': '2024-10-21' },
+    });
+    expect(await used()).toBe(5 + 1 * 2);
+  });
+
   it('Claude channel: Messages both ways, stream and not, cache reads and writes in input_tokens', async () => {
     await channel(14, 'cl');
     upstream.scenario('cl', {
