@@ -18,7 +18,11 @@ export type RelayEndpoint =
   /** Gemini generateContent / streamGenerateContent (`/v1beta/models/{model}:…`). */
   | 'gemini'
   /** Suno music and lyrics tasks (`/suno/submit/:action`). */
-  | 'suno';
+  | 'suno'
+  /** OpenAI Responses (`POST /v1/responses`): natively on OpenAI itself, through the hub elsewhere. */
+  | 'responses'
+  /** OpenAI Realtime (`GET /v1/realtime`, a WebSocket relayed as is). */
+  | 'realtime';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -33,13 +37,17 @@ const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'rerank',
   'messages',
   'gemini',
+  'responses',
 ];
 
 /** The Anthropic Messages API natively, OpenAI chat and Gemini by conversion. */
-const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini'];
+/** OpenAI itself also serves Realtime sessions. */
+const OPENAI_REALTIME_ENDPOINTS: readonly RelayEndpoint[] = [...OPENAI_ENDPOINTS, 'realtime'];
+
+const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini', 'responses'];
 
 /** Gemini generateContent natively, OpenAI chat and Anthropic Messages by conversion. */
-const GEMINI_ENDPOINTS: readonly RelayEndpoint[] = ['gemini', 'chat', 'messages'];
+const GEMINI_ENDPOINTS: readonly RelayEndpoint[] = ['gemini', 'chat', 'messages', 'responses'];
 
 export interface ChannelTypeInfo {
   id: number;
@@ -62,7 +70,14 @@ export interface ChannelTypeInfo {
 type ChannelTypeEntry = Omit<ChannelTypeInfo, 'endpoints'> & { endpoints?: readonly RelayEndpoint[] };
 
 const ENTRIES: readonly ChannelTypeEntry[] = [
-  { id: 1, name: 'OpenAI', baseUrl: 'https://api.openai.com', protocol: 'openai', streamUsage: true },
+  {
+    id: 1,
+    name: 'OpenAI',
+    baseUrl: 'https://api.openai.com',
+    protocol: 'openai',
+    streamUsage: true,
+    endpoints: OPENAI_REALTIME_ENDPOINTS,
+  },
   { id: 2, name: 'Midjourney Proxy', baseUrl: '', protocol: 'task' },
   { id: 3, name: 'Azure OpenAI', baseUrl: '', protocol: 'openai', streamUsage: true },
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },

@@ -91,7 +91,8 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
   if (!model) throw invalid('model is required');
   const stream = gemini
     ? path.endsWith(':streamGenerateContent')
-    : body.stream === true && (mode === 'chat' || mode === 'completions' || mode === 'messages');
+    : body.stream === true &&
+      (mode === 'chat' || mode === 'completions' || mode === 'messages' || mode === 'responses');
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   validate(mode, body);
   return {
@@ -104,7 +105,8 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
     contentType: 'application/json',
     model,
     stream,
-    clientWantsUsage: stream && streamOptions?.include_usage === true,
+    // A Responses stream always ends with its usage (response.completed), so upstreams are asked for it.
+    clientWantsUsage: stream && (mode === 'responses' || streamOptions?.include_usage === true),
     ...(mode === 'messages' ? { protocolHeaders: anthropicHeaders(request) } : {}),
   };
 }
@@ -120,7 +122,7 @@ function anthropicHeaders(request: FastifyRequest): Record<string, string> {
 }
 
 function validate(mode: RelayMode, body: Record<string, unknown>) {
-  const maxTokens = body.max_tokens ?? body.max_completion_tokens;
+  const maxTokens = body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens;
   if (maxTokens !== undefined && (typeof maxTokens !== 'number' || maxTokens < 0 || maxTokens > 2 ** 30)) {
     throw invalid('max_tokens is invalid');
   }
@@ -129,6 +131,10 @@ function validate(mode: RelayMode, body: Record<string, unknown>) {
     case 'messages':
       if (!Array.isArray(body.messages) || body.messages.length === 0)
         throw invalid('field messages is required');
+      break;
+    case 'responses':
+      if (typeof body.input !== 'string' && !(Array.isArray(body.input) && body.input.length > 0))
+        throw invalid('field input is required');
       break;
     case 'gemini':
       if (!Array.isArray(body.contents) || body.contents.length === 0) throw invalid('contents is required');
@@ -163,12 +169,12 @@ function validate(mode: RelayMode, body: Record<string, unknown>) {
   }
 }
 
-/** The larger of max_tokens and max_completion_tokens (Gemini: maxOutputTokens; 0 when none). */
+/** The larger of max_tokens and max_completion_tokens (Gemini: maxOutputTokens, Responses: max_output_tokens; 0 when none). */
 export function requestedMaxTokens(inbound: InboundRequest): number {
   const b = inbound.body;
   if (!b) return 0;
   const config = b.generationConfig as { maxOutputTokens?: unknown } | undefined;
-  const values = [b.max_tokens, b.max_completion_tokens, config?.maxOutputTokens].filter(
+  const values = [b.max_tokens, b.max_completion_tokens, config?.maxOutputTokens, b.max_output_tokens].filter(
     (v): v is number => typeof v === 'number',
   );
   return values.length ? Math.max(...values) : 0;

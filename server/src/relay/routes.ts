@@ -7,6 +7,8 @@ import { clientFormatOf } from './formats/registry.js';
 import { countTokensRoute } from './count-tokens.js';
 import { geminiRoutes } from './gemini-routes.js';
 import { modelRoutes } from './model-routes.js';
+import { realtimeRoutes } from './realtime/routes.js';
+import { responsesRoutes } from './responses-routes.js';
 import { handleRelay } from './pipeline.js';
 import type { RelayMode } from './providers/types.js';
 
@@ -122,5 +124,7 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   await modelRoutes(app, ctx, caller);
   await geminiRoutes(app, ctx, caller);
+  await responsesRoutes(app, ctx, caller);
+  await realtimeRoutes(app, ctx, caller);
   await billingRoutes(app, ctx, caller);
 }

@@ -5,10 +5,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { anthropicRoutes } from './anthropic/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
+import { REALTIME_PATH, serveRealtime } from './openai/realtime.js';
 import { openAIRoutes } from './openai/routes.js';
 import { Reply } from './reply.js';
 import { RequestLog } from './requests.js';
@@ -146,6 +148,43 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     });
   });
 
+  // WebSocket upgrades (OpenAI Realtime) leave the HTTP server's connection tracking: kept here.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://fake-upstream');
+    const query = Object.fromEntries(url.searchParams);
+    const key = extractKey(req.headers, query);
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query,
+      headers: req.headers,
+      key,
+      body: undefined,
+      rawBody: Buffer.alloc(0),
+      files: [],
+      route: url.pathname === REALTIME_PATH ? 'openai.realtime' : undefined,
+      params: {},
+      time: Date.now(),
+      clientAborted: false,
+    };
+    const { spec, fail, registered } = scenarios.resolve(key);
+    record.scenario = spec.name;
+    requests.add(record);
+    const refusal =
+      url.pathname !== REALTIME_PATH
+        ? { status: 404, message: `Invalid URL (GET ${url.pathname})` }
+        : !registered && key.startsWith('invalid')
+          ? openAIFamily.invalidKey(key)
+          : fail
+            ? (spec.error ?? openAIFamily.defaultFailure())
+            : null;
+    serveRealtime(req, socket, head, record, spec, refusal);
+  });
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -167,6 +206,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
         server.close((error) => (error ? reject(error) : resolve()));
         // Hanging streams and idle keep-alive sockets would otherwise hold close() forever.
         server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
       });
     },
   };

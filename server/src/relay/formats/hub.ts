@@ -51,7 +51,21 @@ export interface HubRequest {
   user?: string;
   /** Extended thinking asked for, with its token budget. */
   thinkingBudget?: number;
+  /** Structured output asked for (OpenAI `response_format`, Responses `text.format`). */
+  responseFormat?: HubResponseFormat;
+  /** OpenAI reasoning effort (`reasoning_effort`, Responses `reasoning.effort`). */
+  reasoningEffort?: string;
 }
+
+export type HubResponseFormat =
+  | { type: 'json_object' }
+  | {
+      type: 'json_schema';
+      name: string;
+      schema: Record<string, unknown>;
+      strict?: boolean;
+      description?: string;
+    };
 
 /** Why the model stopped, in hub terms. */
 export type HubFinish = 'stop' | 'length' | 'tool_calls' | 'content_filter';

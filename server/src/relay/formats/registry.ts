@@ -2,6 +2,7 @@ import type { RelayMode } from '../providers/types.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
 import { geminiGenerate } from './gemini/index.js';
 import { openAIChat } from './openai-chat/index.js';
+import { openAIResponses } from './openai-responses/index.js';
 import type { WireFormat } from './types.js';
 
 /** Chat-like client formats, by the relay mode of their route. */
@@ -9,6 +10,7 @@ const CHAT_FORMATS: ReadonlyMap<RelayMode, WireFormat> = new Map([
   ['chat', openAIChat],
   ['messages', anthropicMessages],
   ['gemini', geminiGenerate],
+  ['responses', openAIResponses],
 ]);
 
 /** The chat-like format of a relay mode; null for the OpenAI-only endpoints (embeddings, images…). */

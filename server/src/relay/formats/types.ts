@@ -3,7 +3,7 @@ import type { RelayError } from '../errors.js';
 import type { SseEvent } from '../stream/sse-parser.js';
 import type { HubRequest, HubResponse, HubStreamEvent } from './hub.js';
 
-export type FormatName = 'openai-chat' | 'anthropic-messages' | 'gemini';
+export type FormatName = 'openai-chat' | 'anthropic-messages' | 'gemini' | 'openai-responses';
 
 /** Reads one upstream stream in a format and says what happened, in hub events. */
 export interface HubStreamDecoder {
@@ -25,7 +25,7 @@ export interface HubStreamEncoder {
 export interface WireFormat {
   name: FormatName;
   /** The relay mode (and contract endpoint) of this format's route. */
-  mode: 'chat' | 'messages' | 'gemini';
+  mode: 'chat' | 'messages' | 'gemini' | 'responses';
   /** The route path, e.g. /v1/messages (Gemini's: the prefix its model and method follow). */
   path: string;
   requestToHub(body: Record<string, unknown>): HubRequest;

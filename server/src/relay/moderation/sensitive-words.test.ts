@@ -39,6 +39,17 @@ describe('promptTexts', () => {
       }),
     ).toEqual(['hello', 'look', 'sys']);
     expect(promptTexts({ prompt: ['a', 'b'], input: 'c' })).toEqual(['a', 'b', 'c']);
+    // Responses: instructions and the texts of input items.
+    expect(
+      promptTexts({
+        instructions: 'sys',
+        input: [
+          { role: 'user', content: 'hi' },
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'there' }] },
+          { type: 'function_call_output', call_id: 'c', output: 'tool says' },
+        ],
+      }),
+    ).toEqual(['hi', 'there', 'sys']);
     expect(promptTexts({ input: [[1, 2, 3]] })).toEqual([]);
     expect(promptTexts(null)).toEqual([]);
   });

@@ -60,10 +60,18 @@ function contentTexts(content: unknown, out: string[]) {
   }
 }
 
-/** A prompt or input: a string or a list of strings (token arrays carry no words). */
+/**
+ * A prompt or input: a string or a list of strings (token arrays carry no words), or Responses
+ * input items, whose messages carry their text in `content`.
+ */
 function inputTexts(input: unknown, out: string[]) {
   if (typeof input === 'string') out.push(input);
-  else if (Array.isArray(input)) for (const item of input) if (typeof item === 'string') out.push(item);
+  else if (Array.isArray(input)) {
+    for (const item of input) {
+      if (typeof item === 'string') out.push(item);
+      else if (item && typeof item === 'object') contentTexts((item as { content?: unknown }).content, out);
+    }
+  }
 }
 
 /**
@@ -90,5 +98,7 @@ export function promptTexts(body: Record<string, unknown> | null | undefined): s
     contentTexts((body.systemInstruction as { parts?: unknown }).parts, out);
   inputTexts(body.prompt, out);
   inputTexts(body.input, out);
+  // Responses: the system prompt.
+  contentTexts(body.instructions, out);
   return out;
 }

@@ -3,11 +3,12 @@ import { bridgeAdapter } from '../formats/bridge.js';
 import { chatFormatOf } from '../formats/registry.js';
 import { claudeAdapter } from './anthropic/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
-import { openAIAdapter } from './openai/adapter.js';
+import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 
 /** Upstream families with their own protocol, by channel type. */
 const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
+  [1, openAIResponsesAdapter],
   [14, claudeAdapter],
   [24, geminiAdapter],
 ]);

@@ -16,6 +16,7 @@ import { completionsHandler } from './completions.js';
 import { embeddingsHandler, moderationsHandler, ollamaEmbedHandler, rerankHandler } from './embeddings.js';
 import { azureFamily, ollamaFamily, openAIFamily } from './family.js';
 import { imageFileHandler, imagesHandler, speechHandler, transcriptionHandler } from './media.js';
+import { responsesHandler } from './responses.js';
 
 type Handler = Route['handle'];
 
@@ -34,6 +35,7 @@ const chat = chatHandler();
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', rest: 'chat/completions', name: 'chat', handle: chat, azure: true },
   { method: 'POST', rest: 'completions', name: 'completions', handle: completionsHandler, azure: true },
+  { method: 'POST', rest: 'responses', name: 'responses', handle: responsesHandler },
   { method: 'POST', rest: 'embeddings', name: 'embeddings', handle: embeddingsHandler, azure: true },
   { method: 'POST', rest: 'images/generations', name: 'images', handle: imagesHandler, azure: true },
   { method: 'POST', rest: 'audio/speech', name: 'speech', handle: speechHandler, azure: true },

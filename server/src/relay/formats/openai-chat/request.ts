@@ -1,4 +1,4 @@
-import type { HubMessage, HubPart, HubRequest, HubTool, HubToolChoice } from '../hub.js';
+import type { HubMessage, HubPart, HubRequest, HubResponseFormat, HubTool, HubToolChoice } from '../hub.js';
 
 /** OpenAI chat request bodies ↔ hub requests. */
 
@@ -118,7 +118,30 @@ export function chatRequestToHub(body: Record<string, unknown>): HubRequest {
     stop: stop.filter((s): s is string => typeof s === 'string'),
     stream: body.stream === true,
     user: str(body.user) || undefined,
+    responseFormat: responseFormatToHub(body.response_format),
+    reasoningEffort: str(body.reasoning_effort) || undefined,
   };
+}
+
+/** `response_format`: json_object, or json_schema with its `json_schema` object; text is the default. */
+function responseFormatToHub(raw: unknown): HubResponseFormat | undefined {
+  const format = raw as { type?: unknown; json_schema?: Record<string, unknown> } | null | undefined;
+  if (format?.type === 'json_object') return { type: 'json_object' };
+  if (format?.type !== 'json_schema' || !format.json_schema) return undefined;
+  const js = format.json_schema;
+  return {
+    type: 'json_schema',
+    name: str(js.name) || 'response',
+    schema: (js.schema as Record<string, unknown> | undefined) ?? {},
+    ...(typeof js.strict === 'boolean' ? { strict: js.strict } : {}),
+    ...(typeof js.description === 'string' ? { description: js.description } : {}),
+  };
+}
+
+function responseFormatFromHub(format: HubResponseFormat): Record<string, unknown> {
+  if (format.type === 'json_object') return { type: 'json_object' };
+  const { type: _type, ...schema } = format;
+  return { type: 'json_schema', json_schema: schema };
 }
 
 function partsToContent(parts: HubPart[]): string | ChatContentPart[] {
@@ -188,6 +211,8 @@ export function chatRequestFromHub(hub: HubRequest): Record<string, unknown> {
   const choice = toolChoiceFromHub(hub.toolChoice);
   if (choice !== undefined) out.tool_choice = choice;
   if (hub.user) out.user = hub.user;
+  if (hub.responseFormat) out.response_format = responseFormatFromHub(hub.responseFormat);
+  if (hub.reasoningEffort) out.reasoning_effort = hub.reasoningEffort;
   if (hub.stream) out.stream = true;
   return out;
 }

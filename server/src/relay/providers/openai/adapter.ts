@@ -2,6 +2,7 @@ import { openAIChat } from '../../formats/openai-chat/index.js';
 import type { ProviderAdapter } from '../types.js';
 import { upstreamBody } from './request-body.js';
 import { parseErrorBody, parseJsonResponse } from './response.js';
+import { parseResponsesAnswer, ResponsesPassThroughTranslator } from './responses.js';
 import { OpenAIStreamTranslator } from './stream.js';
 import { StreamReasoningInliner } from './thinking-to-content.js';
 import { upstreamUrl } from './upstream-url.js';
@@ -9,8 +10,8 @@ import { upstreamUrl } from './upstream-url.js';
 /** Every channel type whose upstream speaks the OpenAI protocol (OpenAI, Azure, DeepSeek, ...). */
 export const openAIAdapter: ProviderAdapter = {
   chatFormat: openAIChat,
-  // Anthropic Messages and Gemini reach OpenAI-compatible upstreams through the hub, as chat.
-  supports: (mode) => mode !== 'messages' && mode !== 'gemini',
+  // Anthropic Messages, Gemini and Responses reach OpenAI-compatible upstreams through the hub, as chat.
+  supports: (mode) => mode !== 'messages' && mode !== 'gemini' && mode !== 'responses',
 
   buildRequest(inbound, target) {
     const { channel } = target;
@@ -31,11 +32,24 @@ export const openAIAdapter: ProviderAdapter = {
   },
 
   parseResponse: (inbound, body, contentType, target) =>
-    parseJsonResponse(inbound, body, contentType, target.channel.setting.thinking_to_content === true),
+    inbound.mode === 'responses'
+      ? parseResponsesAnswer(body, contentType)
+      : parseJsonResponse(inbound, body, contentType, target.channel.setting.thinking_to_content === true),
   streamTranslator: (inbound, target) =>
-    new OpenAIStreamTranslator(
-      inbound,
-      target.channel.setting.thinking_to_content ? new StreamReasoningInliner() : null,
-    ),
+    inbound.mode === 'responses'
+      ? new ResponsesPassThroughTranslator()
+      : new OpenAIStreamTranslator(
+          inbound,
+          target.channel.setting.thinking_to_content ? new StreamReasoningInliner() : null,
+        ),
   parseError: parseErrorBody,
+};
+
+/**
+ * OpenAI itself (type 1) also serves the Responses API: its bytes pass through unchanged and only
+ * usage is read. Compatible providers rarely implement it, so they get Responses as chat.
+ */
+export const openAIResponsesAdapter: ProviderAdapter = {
+  ...openAIAdapter,
+  supports: (mode) => mode === 'responses' || openAIAdapter.supports(mode),
 };

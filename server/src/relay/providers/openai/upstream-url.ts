@@ -17,6 +17,10 @@ const MODE_PATH: Record<RelayMode, string> = {
   gemini: '/chat/completions',
   // Never sent through adapters: Suno tasks have their own relay (relay/suno/).
   suno: '/suno/submit',
+  // Sent natively only to OpenAI itself (type 1); others get Responses clients converted to chat.
+  responses: '/responses',
+  // A WebSocket, opened by relay/realtime/, never through this adapter.
+  realtime: '/realtime',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
