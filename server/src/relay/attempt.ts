@@ -5,6 +5,7 @@ import type {
   InboundRequest,
   ProviderAdapter,
   ReportedUsage,
+  StreamEventDecoder,
   StreamTranslator,
   UpstreamTarget,
 } from './providers/types.js';
@@ -79,12 +80,14 @@ export async function attempt(
   state: RequestState,
   reply: FastifyReply,
 ): Promise<AttemptResult> {
-  const request = adapter.buildRequest(inbound, target);
   let res;
   try {
+    const request = await adapter.buildRequest(inbound, target);
     res = await client.send(request, state.abort.signal, target.channel.setting.proxy);
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
+    // Building may fail on its own (a channel key that does not parse, a token endpoint down).
+    if (err instanceof RelayError) return { kind: 'failed', error: err, upstreamStatus: 0 };
     return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
   }
 
@@ -97,7 +100,7 @@ export async function attempt(
     } catch {
       body = Buffer.alloc(0);
     }
-    const info = adapter.parseError(status, body);
+    const info = adapter.parseError(status, body, res.headers);
     const error = new RelayError(
       mapStatus(target.channel.statusCodeMapping, status),
       scrubUpstreamMessage(info.message, target),
@@ -111,8 +114,10 @@ export async function attempt(
     return { kind: 'failed', error, upstreamStatus: status };
   }
 
-  if (inbound.stream && contentType.includes('text/event-stream')) {
-    return relayStream(res.body, adapter, inbound, target, state, reply);
+  const framing = adapter.streamFraming;
+  if (inbound.stream && contentType.includes(framing?.contentType ?? 'text/event-stream')) {
+    const parser = framing ? framing.decoder() : new SseParser();
+    return relayStream(res.body, parser, adapter, inbound, target, state, reply);
   }
 
   let body: Buffer;
@@ -143,6 +148,7 @@ export async function attempt(
 
 async function relayStream(
   body: AsyncIterable<unknown>,
+  parser: StreamEventDecoder,
   adapter: ProviderAdapter,
   inbound: InboundRequest,
   target: UpstreamTarget,
@@ -150,7 +156,6 @@ async function relayStream(
   reply: FastifyReply,
 ): Promise<AttemptResult> {
   const translator = adapter.streamTranslator(inbound, target);
-  const parser = new SseParser();
   // The client stream opens at the first output; until then frames are held back, so the attempt
   // can still fail and be retried elsewhere. (An object: closures below assign its fields.)
   const sink: { client: ClientStream | null; pending: string } = { client: null, pending: '' };
