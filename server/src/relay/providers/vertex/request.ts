@@ -28,7 +28,9 @@ function modelUrl(target: UpstreamTarget, account: ServiceAccount, publisher: st
   const region = vertexRegion(target.channel.other, target.upstreamModel);
   const base = target.channel.baseUrl || vertexHost(region);
   const project = encodeURIComponent(account.projectId);
-  return `${base}/v1/projects/${project}/locations/${region}/publishers/${publisher}/models/${encodeURIComponent(model)}`;
+  // `@` stays as is: Claude's ids on Vertex are `<name>@<date>`, written so in Google's URLs.
+  const id = encodeURIComponent(model).replaceAll('%40', '@');
+  return `${base}/v1/projects/${project}/locations/${region}/publishers/${publisher}/models/${id}`;
 }
 
 function headers(token: string, target: UpstreamTarget, stream: boolean): Record<string, string> {
@@ -66,7 +68,8 @@ export async function vertexGeminiRequest(
 /** Anthropic's body without `model`, with `anthropic_version: vertex-2023-10-16`. */
 export function vertexClaudeBody(inbound: InboundRequest, target: UpstreamTarget): string {
   const { model: _model, ...rest } = hostedClaudeBody(inbound, target);
-  return JSON.stringify({ anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest });
+  // streamRawPredict streams only when the body says so too.
+  return JSON.stringify({ anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest, stream: inbound.stream });
 }
 
 /** Anthropic's models: `:rawPredict`, or `:streamRawPredict` (an Anthropic SSE stream). */
