@@ -16,6 +16,7 @@ import {
   setupAndLoginRoot,
   startFakeUpstream,
   startGateway,
+  type ApiClient,
   type FakeUpstream,
   type RunningGateway,
 } from '@gateway/test-support';
@@ -28,6 +29,7 @@ import {
 describe('AWS Bedrock channels', () => {
   let gw: RunningGateway;
   let upstream: FakeUpstream;
+  let root: ApiClient;
   let userId: number;
   let token: { id: number; apiKey: string };
   const START = 1_000_000;
@@ -40,7 +42,7 @@ describe('AWS Bedrock channels', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
-    const root = await setupAndLoginRoot(gw.url);
+    root = await setupAndLoginRoot(gw.url);
     await putOptions(root, {
       ModelRatio: JSON.stringify({ [MODEL]: 2 }),
       CompletionRatio: JSON.stringify({ [MODEL]: 3 }),
@@ -222,5 +224,12 @@ describe('AWS Bedrock channels', () => {
     expect(upstream.requests.last()!.route).toBe('bedrock.invoke');
     expect(await channelUsedQuota(gw, id)).toBe(0);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+  });
+
+  it('tests a Bedrock channel from the console with a real signed call', async () => {
+    const { id } = await bedrockChannel({ content: 'ok', usage: USAGE });
+    const res = await root.get<unknown>(`/api/channel/test/${id}`);
+    expect(res.body.success, res.body.message).toBe(true);
+    expect(upstream.requests.last()!.path).toBe(`${BEDROCK_PATH}/invoke`);
   });
 });

@@ -17,6 +17,7 @@ import {
   setupAndLoginRoot,
   startFakeUpstream,
   startGateway,
+  type ApiClient,
   type FakeUpstream,
   type RunningGateway,
 } from '@gateway/test-support';
@@ -30,6 +31,7 @@ import {
 describe('Vertex AI channels', () => {
   let gw: RunningGateway;
   let upstream: FakeUpstream;
+  let root: ApiClient;
   let userId: number;
   let token: { id: number; apiKey: string };
   const START = 1_000_000;
@@ -44,7 +46,7 @@ describe('Vertex AI channels', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
-    const root = await setupAndLoginRoot(gw.url);
+    root = await setupAndLoginRoot(gw.url);
     const prices = (value: number) => JSON.stringify({ [CLAUDE]: value, [GEMINI]: value });
     await putOptions(root, {
       ModelRatio: prices(2),
@@ -222,5 +224,12 @@ describe('Vertex AI channels', () => {
     expect(upstream.requests.all().map((r) => r.route)).toEqual(['google.token']);
     expect(await channelUsedQuota(gw, id)).toBe(0);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+  });
+
+  it('tests a Vertex channel from the console with a real call', async () => {
+    const { id } = await vertexChannel({ content: 'ok', usage: CLAUDE_USAGE });
+    const res = await root.get<unknown>(`/api/channel/test/${id}`);
+    expect(res.body.success, res.body.message).toBe(true);
+    expect(upstream.requests.last()!.route).toBe('vertex.anthropic');
   });
 });
