@@ -76,6 +76,7 @@ describe('Vertex AI channels', () => {
     upstream.scenario(account.email, spec);
     const id = await addChannel(gw, {
       type: 41,
+      name: `vertex-${account.email}`,
       key: account.key,
       baseUrl: upstream.url,
       other,
@@ -204,6 +205,7 @@ describe('Vertex AI channels', () => {
       .toString();
     const id = await addChannel(gw, {
       type: 41,
+      name: 'vertex-forged',
       key: JSON.stringify(forged),
       baseUrl: upstream.url,
       other: 'us-east5',
