@@ -196,6 +196,21 @@ describe('Vertex AI channels', () => {
     expect(upstream.requests.all().filter((r) => r.route === 'vertex.google')).toHaveLength(4);
   });
 
+  it('fetches a new token when the cached one is within five minutes of expiring', async () => {
+    upstream.google.expiresIn = 120;
+    try {
+      await vertexChannel({ content: 'ok', usage: GEMINI_USAGE });
+      const before = upstream.google.grants;
+      const ask = () =>
+        openai().chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'x' }] });
+      await ask();
+      await ask();
+      expect(upstream.google.grants - before).toBe(2);
+    } finally {
+      upstream.google.expiresIn = 3599;
+    }
+  });
+
   it('answers a refused token grant as a gateway error in the client shape, charging nothing', async () => {
     const account = upstream.google.createServiceAccount('proj-1');
     // Another private key: the fake Google finds the JWT signature wrong.
