@@ -6,6 +6,7 @@ import {
   addChannel,
   addToken,
   anthropicError,
+  apiError,
   balances,
   channelUsedQuota,
   consumeLogs,
@@ -224,6 +225,21 @@ describe('AWS Bedrock channels', () => {
     expect(upstream.requests.last()!.route).toBe('bedrock.invoke');
     expect(await channelUsedQuota(gw, id)).toBe(0);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+  });
+
+  it("answers AWS's validation error to the OpenAI SDK as a 400 in OpenAI's shape, not retried", async () => {
+    const first = await bedrockChannel(
+      { error: { status: 400, type: 'ValidationException', message: 'max_tokens: range: 1..8192' } },
+      10,
+    );
+    await bedrockChannel({ content: 'never asked' });
+    const err = await apiError(
+      openai().chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'x' }] }),
+    );
+    expect(err.status).toBe(400);
+    expect(err.error).toMatchObject({ code: 'ValidationException' });
+    expect(err.message).toContain('max_tokens: range: 1..8192');
+    expect(upstream.requests.all().map((r) => r.key)).toEqual([first.accessKeyId]);
   });
 
   it('tests a Bedrock channel from the console with a real signed call', async () => {

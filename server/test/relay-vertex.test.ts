@@ -7,6 +7,7 @@ import {
   addChannel,
   addToken,
   anthropicError,
+  apiError,
   balances,
   channelUsedQuota,
   consumeLogs,
@@ -241,6 +242,19 @@ describe('Vertex AI channels', () => {
     expect(upstream.requests.all().map((r) => r.route)).toEqual(['google.token']);
     expect(await channelUsedQuota(gw, id)).toBe(0);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+  });
+
+  it("reads Google's error shape on the Claude route (an API not enabled for the project)", async () => {
+    const message = 'Vertex AI API has not been used in project proj-1 before or it is disabled.';
+    await vertexChannel({
+      error: { status: 403, body: { error: { code: 403, message, status: 'PERMISSION_DENIED' } } },
+    });
+    const err = await apiError(
+      openai().chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] }),
+    );
+    expect(err.status).toBe(403);
+    expect(err.error).toMatchObject({ code: 'PERMISSION_DENIED' });
+    expect(err.message).toContain(message);
   });
 
   it('tests a Vertex channel from the console with a real call', async () => {

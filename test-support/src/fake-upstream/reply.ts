@@ -88,7 +88,7 @@ export class Reply {
       contentType = error.contentType ?? 'application/json';
     }
     this.res.writeHead(error.status, {
-      ...this.headers(contentType, error.headers),
+      ...this.headers(contentType, { ...this.family.errorHeaders?.(error), ...error.headers }),
       'content-length': String(Buffer.byteLength(body)),
     });
     this.res.end(body);

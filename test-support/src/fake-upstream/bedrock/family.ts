@@ -22,26 +22,25 @@ const STATUS_DEFAULTS: Record<number, { type: string; message: string }> = {
   503: { type: 'ServiceUnavailableException', message: 'Bedrock is unable to process your request.' },
 };
 
-/** The error name and message for a spec (`type` names the AWS exception). */
-export function awsError(error: ErrorSpec): ErrorSpec {
+function defaults(error: ErrorSpec): { type: string; message: string } {
   const fallback = STATUS_DEFAULTS[error.status] ?? {
     type: error.status >= 500 ? 'InternalServerException' : 'ValidationException',
     message: `Request failed with status ${error.status}.`,
   };
-  const type = error.type ?? fallback.type;
-  return {
-    ...error,
-    body: error.body ?? { message: error.message ?? fallback.message },
-    headers: {
-      'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
-      ...error.headers,
-    },
-  };
+  return { type: error.type ?? fallback.type, message: error.message ?? fallback.message };
+}
+
+/** An AWS error reply: `type` names the exception (`x-amzn-errortype`), the body has the message. */
+export function awsError(error: ErrorSpec): ErrorSpec {
+  return { ...error, ...defaults(error) };
 }
 
 export const bedrockFamily: ProtocolFamily = {
   name: 'bedrock',
-  errorBody: (error) => ({ message: error.message ?? 'error' }),
+  errorBody: (error) => ({ message: defaults(error).message }),
+  errorHeaders: (error) => ({
+    'x-amzn-errortype': `${defaults(error).type}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+  }),
   invalidKey: () =>
     awsError({
       status: 403,
