@@ -54,6 +54,7 @@ describe('Vertex AI channels', () => {
       CompletionRatio: prices(3),
       CacheRatio: prices(0.5),
       RetryTimes: '0',
+      AutomaticDisableChannelEnabled: 'true',
     });
   });
   afterAll(async () => {
@@ -212,7 +213,7 @@ describe('Vertex AI channels', () => {
     }
   });
 
-  it('answers a refused token grant as a gateway error in the client shape, charging nothing', async () => {
+  it('answers a refused token grant as a gateway error, charging nothing, and disables the channel', async () => {
     const account = upstream.google.createServiceAccount('proj-1');
     // Another private key: the fake Google finds the JWT signature wrong.
     const forged = JSON.parse(account.key) as Record<string, string>;
@@ -226,7 +227,6 @@ describe('Vertex AI channels', () => {
       baseUrl: upstream.url,
       other: 'us-east5',
       models: [CLAUDE],
-      autoBan: false,
     });
     const err = await anthropicError(
       anthropic().messages.create({
@@ -242,6 +242,11 @@ describe('Vertex AI channels', () => {
     expect(upstream.requests.all().map((r) => r.route)).toEqual(['google.token']);
     expect(await channelUsedQuota(gw, id)).toBe(0);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+    // A key Google refuses is the channel's fault, as an upstream 401 would be.
+    const status = async () =>
+      (await gw.ctx.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+        .status;
+    await expect.poll(status).toBe(3);
   });
 
   it("reads Google's error shape on the Claude route (an API not enabled for the project)", async () => {

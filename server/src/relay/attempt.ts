@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { REQUEST_ID_HEADER } from '../platform/http/request-id.js';
-import { RelayError } from './errors.js';
+import { ChannelCredentialError, RelayError } from './errors.js';
 import type {
   InboundRequest,
   ProviderAdapter,
@@ -87,7 +87,10 @@ export async function attempt(
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
     // Building may fail on its own (a channel key that does not parse, a token endpoint down).
-    if (err instanceof RelayError) return { kind: 'failed', error: err, upstreamStatus: 0 };
+    if (err instanceof RelayError) {
+      const upstreamStatus = err instanceof ChannelCredentialError ? err.upstreamStatus : 0;
+      return { kind: 'failed', error: err, upstreamStatus };
+    }
     return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
   }
 

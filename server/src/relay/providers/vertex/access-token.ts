@@ -1,5 +1,5 @@
 import { JWT } from 'google-auth-library';
-import { RelayError } from '../../errors.js';
+import { ChannelCredentialError, RelayError } from '../../errors.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** Where google-auth-library sends every JWT grant, whatever the key says. */
@@ -91,12 +91,12 @@ async function grant(entry: Entry): Promise<string> {
   } catch (err) {
     // The token endpoint's answer may quote the key's address; report the failure kind only.
     const status = (err as { response?: { status?: number } }).response?.status;
-    throw new RelayError(
-      502,
-      `获取 Vertex AI 访问令牌失败${status ? ` (HTTP ${status})` : ''}`,
-      'access_token_failed',
-      { local: false, type: 'upstream_error' },
-    );
+    const message = `获取 Vertex AI 访问令牌失败${status ? ` (HTTP ${status})` : ''}`;
+    // 400/401 (invalid_grant, unknown client): the key itself is refused, a channel fault.
+    if (status === 400 || status === 401) {
+      throw new ChannelCredentialError(502, message, 'access_token_failed', 401);
+    }
+    throw new RelayError(502, message, 'access_token_failed', { local: false, type: 'upstream_error' });
   } finally {
     entry.pending = null;
   }
