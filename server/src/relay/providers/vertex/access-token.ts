@@ -62,6 +62,8 @@ function entryFor(key: string): Entry {
     key: account.privateKey,
     keyId: account.privateKeyId || undefined,
     scopes: [SCOPE],
+    // The library's own notion of "expiring" must match ours, or it would hand back the old token.
+    eagerRefreshThresholdMillis: RENEW_BEFORE_MS,
   });
   // The library posts the grant to Google's fixed address; the key names its own token_uri
   // (another Google universe, or a local fake in tests), which is where the grant must go.
