@@ -143,6 +143,8 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: '',
     protocol: 'native',
     keyHint: 'AccessKey|SecretAccessKey|Region',
+    // Bedrock's Anthropic models; the base URL follows the key's region.
+    endpoints: CLAUDE_ENDPOINTS,
   },
   { id: 34, name: 'Cohere', baseUrl: 'https://api.cohere.ai', protocol: 'native' },
   { id: 35, name: 'MiniMax', baseUrl: 'https://api.minimax.chat', protocol: 'openai' },
@@ -157,7 +159,16 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     streamUsage: true,
   },
   { id: 40, name: 'SiliconCloud', baseUrl: 'https://api.siliconflow.cn', protocol: 'openai' },
-  { id: 41, name: 'Vertex AI', baseUrl: '', protocol: 'native' },
+  {
+    id: 41,
+    name: 'Vertex AI',
+    baseUrl: '',
+    protocol: 'native',
+    // Gemini and Claude models, each in its publisher's format. The key is a service-account
+    // JSON (the console says so); `other` is the region (or a model → region JSON map with
+    // `default`), which also names the default host.
+    endpoints: GEMINI_ENDPOINTS,
+  },
   { id: 42, name: 'Mistral AI', baseUrl: 'https://api.mistral.ai', protocol: 'openai' },
   { id: 43, name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', protocol: 'openai' },
   { id: 44, name: 'Embedding M3E', baseUrl: 'https://api.moka.ai', protocol: 'native' },

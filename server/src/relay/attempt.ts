@@ -1,10 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { REQUEST_ID_HEADER } from '../platform/http/request-id.js';
-import { RelayError } from './errors.js';
+import { ChannelCredentialError, RelayError } from './errors.js';
 import type {
   InboundRequest,
   ProviderAdapter,
   ReportedUsage,
+  StreamEventDecoder,
   StreamTranslator,
   UpstreamTarget,
 } from './providers/types.js';
@@ -108,12 +109,17 @@ export async function attempt(
   state: RequestState,
   reply: FastifyReply,
 ): Promise<AttemptResult> {
-  const request = adapter.buildRequest(inbound, target);
   let res;
   try {
+    const request = await adapter.buildRequest(inbound, target);
     res = await client.send(request, state.abort.signal, target.channel.setting.proxy);
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
+    // Building may fail on its own (a channel key that does not parse, a token endpoint down).
+    if (err instanceof RelayError) {
+      const upstreamStatus = err instanceof ChannelCredentialError ? err.upstreamStatus : 0;
+      return { kind: 'failed', error: err, upstreamStatus };
+    }
     return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
   }
 
@@ -126,7 +132,7 @@ export async function attempt(
     } catch {
       body = Buffer.alloc(0);
     }
-    const info = adapter.parseError(status, body);
+    const info = adapter.parseError(status, body, res.headers);
     const error = new RelayError(
       clientStatus(target, status),
       scrubUpstreamMessage(info.message, target),
@@ -141,8 +147,10 @@ export async function attempt(
     return { kind: 'failed', error, upstreamStatus: status };
   }
 
-  if (inbound.stream && contentType.includes('text/event-stream')) {
-    return relayStream(res.body, adapter, inbound, target, state, reply);
+  const framing = adapter.streamFraming;
+  if (inbound.stream && contentType.includes(framing?.contentType ?? 'text/event-stream')) {
+    const parser = framing ? framing.decoder() : new SseParser();
+    return relayStream(res.body, parser, adapter, inbound, target, state, reply);
   }
 
   let body: Buffer;
@@ -173,6 +181,7 @@ export async function attempt(
 
 async function relayStream(
   body: AsyncIterable<unknown>,
+  parser: StreamEventDecoder,
   adapter: ProviderAdapter,
   inbound: InboundRequest,
   target: UpstreamTarget,
@@ -180,7 +189,6 @@ async function relayStream(
   reply: FastifyReply,
 ): Promise<AttemptResult> {
   const translator = adapter.streamTranslator(inbound, target);
-  const parser = new SseParser();
   // The client stream opens at the first output; until then frames are held back, so the attempt
   // can still fail and be retried elsewhere. (An object: closures below assign its fields.)
   const sink: { client: ClientStream | null; pending: string } = { client: null, pending: '' };

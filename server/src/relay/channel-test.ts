@@ -73,9 +73,9 @@ export async function testChannel(
     return { success: false, message: `${channel.name} 渠道类型暂不支持测试`, time: 0 };
   const model = requestedModel.trim() || channel.testModel || channel.models[0] || 'gpt-4o-mini';
   const inbound = testRequest(model);
-  const adapter = adapterFor(channel.type, inbound.mode);
-  if (!adapter) return { success: false, message: '该渠道类型暂不支持', time: 0 };
   const target = relay.target(channel, inbound);
+  const adapter = adapterFor(channel.type, inbound.mode, target.upstreamModel);
+  if (!adapter) return { success: false, message: '该渠道类型暂不支持', time: 0 };
   const started = performance.now();
   const finish = async (result: Omit<ChannelTestResult, 'time'>): Promise<ChannelTestResult> => {
     const ms = Math.round(performance.now() - started);
@@ -90,7 +90,7 @@ export async function testChannel(
   let res;
   try {
     res = await relay.upstream.send(
-      adapter.buildRequest(inbound, target),
+      await adapter.buildRequest(inbound, target),
       AbortSignal.timeout(TEST_TIMEOUT_MS),
       channel.setting.proxy,
     );
@@ -102,7 +102,7 @@ export async function testChannel(
   }
   const body = await readBody(res).catch(() => Buffer.alloc(0));
   if (res.statusCode < 200 || res.statusCode >= 300) {
-    const info = adapter.parseError(res.statusCode, body);
+    const info = adapter.parseError(res.statusCode, body, res.headers);
     const error = new RelayError(res.statusCode, info.message, info.code, { local: false, type: info.type });
     return finish({
       success: false,

@@ -20,3 +20,19 @@ export class RelayError extends Error {
     return this.options.type ?? 'new_api_error';
   }
 }
+
+/**
+ * A channel's credentials were refused while preparing the call (an OAuth grant for a revoked
+ * key): the client gets `status`, a gateway error; channel health sees `upstreamStatus` (401),
+ * as if the upstream itself had refused the key.
+ */
+export class ChannelCredentialError extends RelayError {
+  constructor(
+    status: number,
+    message: string,
+    code: string,
+    readonly upstreamStatus: number,
+  ) {
+    super(status, message, code, { local: false, type: 'upstream_error' });
+  }
+}

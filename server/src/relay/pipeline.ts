@@ -152,9 +152,10 @@ async function runAttempts(
     tried.add(channel.id);
     used.push(channel.id);
     // Routing offers only capable channels; a pinned channel may still be of the wrong type.
-    const adapter = adapterFor(channel.type, inbound.mode);
-    if (!adapter) throw unsupported(channel.id);
     const target = relay.target(channel, inbound);
+    // Some types (Vertex AI) pick their upstream family by the model they are sent.
+    const adapter = adapterFor(channel.type, inbound.mode, target.upstreamModel);
+    if (!adapter) throw unsupported(channel.id);
     const result: AttemptResult = await attempt(relay.upstream, adapter, inbound, target, state, reply);
     if (result.kind === 'delivered') return { ...result, channel, target, used };
     if (result.kind === 'aborted') return { kind: 'aborted', used };

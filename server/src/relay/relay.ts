@@ -11,8 +11,10 @@ import { SensitiveWordFilter } from './moderation/sensitive-words.js';
 
 /** Upstreams known to honour stream_options.include_usage besides those the type table marks. */
 const STREAM_USAGE_TYPES = new Set([43]);
-const CLAUDE_TYPE = 14;
-const GEMINI_TYPE = 24;
+/** Types whose upstream speaks Anthropic Messages (Claude, AWS Bedrock, Vertex AI's Claude models). */
+const CLAUDE_TYPES = new Set([14, 33, 41]);
+/** Types whose upstream speaks Gemini generateContent (Gemini, Vertex AI's Gemini models). */
+const GEMINI_TYPES = new Set([24, 41]);
 
 /** The gateway's moving parts, built once per process. */
 export class Relay {
@@ -57,8 +59,8 @@ export class Relay {
             (channelTypeInfo(channel.type)?.streamUsage === true || STREAM_USAGE_TYPES.has(channel.type)))),
       passThrough: this.ctx.options.bool('global.pass_through_request_enabled'),
       azureApiVersion: clientVersion || channel.other.trim() || this.ctx.config.relay.azureDefaultApiVersion,
-      ...(channel.type === CLAUDE_TYPE ? { claude: this.claudeSettings() } : {}),
-      ...(channel.type === GEMINI_TYPE ? { gemini: this.geminiSettings() } : {}),
+      ...(CLAUDE_TYPES.has(channel.type) ? { claude: this.claudeSettings() } : {}),
+      ...(GEMINI_TYPES.has(channel.type) ? { gemini: this.geminiSettings() } : {}),
     };
   }
 

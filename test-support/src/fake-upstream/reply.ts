@@ -88,7 +88,7 @@ export class Reply {
       contentType = error.contentType ?? 'application/json';
     }
     this.res.writeHead(error.status, {
-      ...this.headers(contentType),
+      ...this.headers(contentType, { ...this.family.errorHeaders?.(error), ...error.headers }),
       'content-length': String(Buffer.byteLength(body)),
     });
     this.res.end(body);
@@ -98,7 +98,7 @@ export class Reply {
    * Plays pre-framed events. Faults are checked before each event, including after the last
    * one: `breakAfterChunks: events.length` delivers everything but never ends the response.
    */
-  async stream(events: readonly string[], contentType = SSE_CONTENT_TYPE): Promise<void> {
+  async stream(events: readonly (string | Buffer)[], contentType = SSE_CONTENT_TYPE): Promise<void> {
     this.res.writeHead(200, {
       ...this.headers(contentType),
       'cache-control': 'no-cache',

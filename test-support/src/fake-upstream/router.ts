@@ -18,6 +18,8 @@ export interface ProtocolFamily {
   defaultFailure(): ErrorSpec;
   /** Headers the real provider sends on every reply (request ids and the like). */
   baseHeaders(): Record<string, string>;
+  /** Headers an error reply adds (AWS names the error in `x-amzn-errortype`). */
+  errorHeaders?(error: ErrorSpec): Record<string, string>;
 }
 
 export interface HandlerContext {

@@ -18,8 +18,12 @@ export interface ResolvedScenario {
 export function extractKey(headers: IncomingHttpHeaders, query: Record<string, string>): string {
   const auth = headers.authorization;
   if (auth) {
+    // AWS SigV4 names the access key id; the fake Google's tokens name their service account.
+    const aws = /^AWS4-HMAC-SHA256 Credential=([^/]+)\//.exec(auth);
+    if (aws) return aws[1];
     const match = /^Bearer\s+(.*)$/i.exec(auth);
-    return (match ? match[1] : auth).trim();
+    const token = (match ? match[1] : auth).trim();
+    return /^ya29\.fake\.\d+\.(.+)$/.exec(token)?.[1] ?? token;
   }
   for (const name of ['api-key', 'x-api-key', 'x-goog-api-key']) {
     const value = headers[name];

@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { anthropicRoutes } from './anthropic/routes.js';
+import { AwsKeys } from './bedrock/keys.js';
+import { bedrockRoutes } from './bedrock/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
@@ -16,10 +18,20 @@ import { Reply } from './reply.js';
 import { RequestLog } from './requests.js';
 import { matchRoute, type Route } from './router.js';
 import { ScenarioBook, extractKey } from './scenarios.js';
+import { GoogleAccounts } from './vertex/accounts.js';
+import { vertexRoutes } from './vertex/routes.js';
 import type { FakeUpstreamOptions, RecordedRequest, ScenarioSpec, UploadedFile } from './types.js';
 
-/** Protocol families in match order. */
-const ROUTES: readonly Route[] = [...anthropicRoutes, ...geminiRoutes, ...openAIRoutes];
+/** Protocol families in match order; the cloud ones check credentials this server issued. */
+function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
+  return [
+    ...anthropicRoutes,
+    ...geminiRoutes,
+    ...bedrockRoutes(aws),
+    ...vertexRoutes(google),
+    ...openAIRoutes,
+  ];
+}
 
 export interface FakeUpstream {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`; OpenAI SDKs take `${url}/v1`. */
@@ -34,6 +46,10 @@ export interface FakeUpstream {
   setDefaultScenario(spec: ScenarioSpec): void;
   /** Forgets registered scenarios and recorded requests (the default scenario stays). */
   reset(): void;
+  /** AWS keys the fake Bedrock accepts (`aws.create(region)` gives a channel key). */
+  readonly aws: AwsKeys;
+  /** The fake Google: service accounts (`google.createServiceAccount()`), issued tokens, grant count. */
+  readonly google: GoogleAccounts;
   /** Stops listening and cuts open connections, including hanging streams. */
   close(): Promise<void>;
 }
@@ -78,6 +94,9 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   const requests = new RequestLog();
   const scenarios = new ScenarioBook(options.defaultScenario);
   let baseUrl = '';
+  const aws = new AwsKeys();
+  const google = new GoogleAccounts(() => baseUrl);
+  const ROUTES = routes(aws, google);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake-upstream');
@@ -194,6 +213,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   return {
     url: baseUrl,
     requests,
+    aws,
+    google,
     scenario: (key, spec) => scenarios.set(key, spec),
     scenarioSequence: (key, specs) => scenarios.sequence(key, specs),
     setDefaultScenario: (spec) => scenarios.setDefault(spec),

@@ -41,6 +41,8 @@ export interface ErrorSpec {
    */
   body?: string | Record<string, unknown>;
   contentType?: string;
+  /** Extra headers of this error reply (AWS names the error in `x-amzn-errortype`). */
+  headers?: Record<string, string>;
 }
 
 export interface ToolCallSpec {

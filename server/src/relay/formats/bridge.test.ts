@@ -35,9 +35,9 @@ const target = (type: number): UpstreamTarget => ({
 });
 
 describe('the hub bridge', () => {
-  it('sends an Anthropic request to an OpenAI upstream as chat, with the OpenAI adapter tweaks', () => {
+  it('sends an Anthropic request to an OpenAI upstream as chat, with the OpenAI adapter tweaks', async () => {
     const bridge = bridgeAdapter(openAIAdapter, anthropicMessages);
-    const req = bridge.buildRequest(
+    const req = await bridge.buildRequest(
       inbound('messages', {
         model: 'm',
         max_tokens: 5,

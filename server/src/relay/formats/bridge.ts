@@ -70,6 +70,7 @@ export function bridgeAdapter(native: ProviderAdapter, client: WireFormat): Prov
         client.streamEncoder({ model: inbound.model, clientWantsUsage: inbound.clientWantsUsage }),
       ),
 
-    parseError: (status, body) => native.parseError(status, body),
+    parseError: (status, body, headers) => native.parseError(status, body, headers),
+    streamFraming: native.streamFraming,
   };
 }

@@ -126,7 +126,8 @@ export interface ProviderAdapter {
   chatFormat: WireFormat;
   /** Whether the adapter serves this endpoint natively (no conversion). */
   supports(mode: RelayMode): boolean;
-  buildRequest(inbound: InboundRequest, target: UpstreamTarget): UpstreamRequest;
+  /** Asynchronous where the upstream needs signing or an access token first. */
+  buildRequest(inbound: InboundRequest, target: UpstreamTarget): UpstreamRequest | Promise<UpstreamRequest>;
   parseResponse(
     inbound: InboundRequest,
     body: Buffer,
@@ -134,5 +135,25 @@ export interface ProviderAdapter {
     target: UpstreamTarget,
   ): ParsedResponse;
   streamTranslator(inbound: InboundRequest, target: UpstreamTarget): StreamTranslator;
-  parseError(status: number, body: Buffer): UpstreamErrorInfo;
+  /** `headers`: the upstream's response headers (AWS names its error type in one). */
+  parseError(status: number, body: Buffer, headers?: UpstreamHeaders): UpstreamErrorInfo;
+  /**
+   * How the upstream frames a stream when it is not Server-Sent Events (AWS's binary event
+   * stream): its content type and a decoder of body bytes into events.
+   */
+  streamFraming?: StreamFraming;
+}
+
+export type UpstreamHeaders = Record<string, string | string[] | undefined>;
+
+export interface StreamFraming {
+  contentType: string;
+  decoder(): StreamEventDecoder;
+}
+
+/** Body bytes in, events out, as `SseParser` does for SSE. */
+export interface StreamEventDecoder {
+  push(chunk: Buffer | Uint8Array): SseEvent[];
+  /** Events left when the upstream closes; throws when the body ended mid-frame. */
+  end(): SseEvent[];
 }

@@ -23,7 +23,7 @@ interface Usage {
   cache_creation_input_tokens: number;
 }
 
-interface Plan {
+export interface Plan {
   id: string;
   model: string;
   blocks: Block[];
@@ -31,7 +31,7 @@ interface Plan {
   usage: Usage | null;
 }
 
-function plan(ctx: HandlerContext): Plan {
+export function plan(ctx: HandlerContext): Plan {
   const { spec, body } = ctx;
   const model = String(body.model ?? '');
   const blocks: Block[] = [];
@@ -118,7 +118,7 @@ function blockEvents(block: Block, index: number): string[] {
   return events;
 }
 
-function streamEvents(ctx: HandlerContext, p: Plan): string[] {
+export function streamEvents(ctx: HandlerContext, p: Plan): string[] {
   const start: Record<string, unknown> = { ...messageJson(p), content: [], stop_reason: null };
   if (p.usage) start.usage = { ...p.usage, output_tokens: 1 };
   const events = [sseEvent('message_start', { type: 'message_start', message: start })];
@@ -141,7 +141,14 @@ function streamEvents(ctx: HandlerContext, p: Plan): string[] {
 }
 
 export async function messagesHandler(ctx: HandlerContext): Promise<void> {
-  const invalid = checkHeaders(ctx) ?? validateMessagesRequest(ctx);
+  const unauthorized = checkHeaders(ctx);
+  if (unauthorized) return ctx.reply.error(unauthorized);
+  return answerMessages(ctx);
+}
+
+/** The answer once the caller is authenticated (also served on Vertex AI's Anthropic publisher). */
+export async function answerMessages(ctx: HandlerContext): Promise<void> {
+  const invalid = validateMessagesRequest(ctx);
   if (invalid) return ctx.reply.error(invalid);
   if (ctx.body.stream !== true) return ctx.reply.json(messageJson(plan(ctx)));
   if (ctx.spec.rawStream !== undefined) return ctx.reply.stream(splitSseEvents(ctx.spec.rawStream));

@@ -12,7 +12,7 @@ import type { HandlerContext } from '../router.js';
 import { sseData, splitSseEvents } from '../sse.js';
 import { collectText, countTokens } from '../tokens.js';
 import { geminiError } from './family.js';
-import { validateGenerateRequest } from './validate.js';
+import { checkApiKey, validateGenerateRequest } from './validate.js';
 
 type Part = Record<string, unknown>;
 
@@ -105,6 +105,13 @@ function streamEvents(ctx: HandlerContext, p: Plan): string[] {
 }
 
 export async function generateHandler(ctx: HandlerContext): Promise<void> {
+  const unauthorized = checkApiKey(ctx);
+  if (unauthorized) return ctx.reply.error(unauthorized);
+  return answerGenerate(ctx);
+}
+
+/** The answer once the caller is authenticated (also served on Vertex AI's Google publisher). */
+export async function answerGenerate(ctx: HandlerContext): Promise<void> {
   const invalid = validateGenerateRequest(ctx);
   if (invalid) return ctx.reply.error(invalid);
   const p = plan(ctx);

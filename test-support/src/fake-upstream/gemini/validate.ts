@@ -25,11 +25,16 @@ interface Content {
   parts?: Array<Record<string, unknown>>;
 }
 
-export function validateGenerateRequest(ctx: HandlerContext): ErrorSpec | null {
+/** An API key, in the header or the query (Vertex AI's routes check an OAuth token instead). */
+export function checkApiKey(ctx: HandlerContext): ErrorSpec | null {
   const { headers, query } = ctx.request;
   if (!headers['x-goog-api-key'] && !query.key) {
     return { status: 403, type: 'PERMISSION_DENIED', message: "Method doesn't allow unregistered callers." };
   }
+  return null;
+}
+
+export function validateGenerateRequest(ctx: HandlerContext): ErrorSpec | null {
   if (ctx.spec.skipValidation) return null;
   if (ctx.invalidJson) return invalid('Invalid JSON payload received.');
   const body = ctx.body;

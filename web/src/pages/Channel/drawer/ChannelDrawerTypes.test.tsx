@@ -52,6 +52,19 @@ describe('channel drawer: type-specific fields', () => {
     });
   });
 
+  it('AWS Claude: shows the AccessKey|SecretAccessKey|Region key format', async () => {
+    const server = drawerServer();
+    const drawer = await openDrawer(server);
+    await chooseType(drawer, 'AWS Claude (33)');
+    expect((drawer.getByLabelText('密钥') as HTMLTextAreaElement).placeholder).toBe(
+      '按照如下格式输入：AccessKey|SecretAccessKey|Region',
+    );
+    await fillBasics(drawer, 'AKIA1|secret|us-east-1');
+    await submit(drawer);
+    await screen.findByText('渠道创建成功！');
+    expect(sent(server, 'POST')[0]).toMatchObject({ type: 33, key: 'AKIA1|secret|us-east-1' });
+  });
+
   it('Spark: shows the key format and sends v2.1 when the version is empty', async () => {
     const server = drawerServer();
     const drawer = await openDrawer(server);
