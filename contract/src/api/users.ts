@@ -176,7 +176,7 @@ export const updateUserSettingRequest = z
         ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'Webhook地址不能为空' });
         return;
       }
-      let url: URL | null = null;
+      let url: URL | null;
       try {
         url = new URL(v.webhook_url);
       } catch {

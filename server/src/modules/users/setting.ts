@@ -1,5 +1,5 @@
 import type { UserSetting, UserSettingView } from '@gateway/contract';
-import { updateUserSettingRequest } from '@gateway/contract';
+import type { updateUserSettingRequest } from '@gateway/contract';
 import type { z } from 'zod';
 import { parseSetting } from './user-cache.js';
 
