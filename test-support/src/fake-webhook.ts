@@ -37,7 +37,7 @@ export async function startFakeWebhook(): Promise<FakeWebhook> {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks);
-        let json: unknown = null;
+        let json: unknown;
         try {
           json = JSON.parse(raw.toString('utf8'));
         } catch {
