@@ -180,7 +180,6 @@ const ENGLISH: Record<string, string> = {
   划转成功: 'Transfer succeeded',
   设置已更新: 'Settings updated',
   无效的预警类型: 'Invalid notification type',
-  预警阈值必须大于0: 'The warning threshold must be greater than 0',
   预警阈值必须是整数: 'The warning threshold must be a whole number',
   Webhook地址不能为空: 'The webhook address cannot be empty',
   无效的Webhook地址: 'Invalid webhook address',

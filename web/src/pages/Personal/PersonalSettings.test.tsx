@@ -148,7 +148,7 @@ describe('notification and pricing settings', () => {
     await userEvent.clear(url);
     await userEvent.type(url, 'https://hooks.example.com/q');
     await userEvent.click(within(card).getByRole('button', { name: '保存设置' }));
-    await waitFor(() => expect(lastCall(s, 'PUT', '/api/user/setting')).toBeDefined());
+    await waitFor(() => expect(lastCall(s, 'PUT', '/api/user/setting')).toBeDefined(), { timeout: 3000 });
     expect(lastCall(s, 'PUT', '/api/user/setting')?.body).toMatchObject({
       notify_type: 'webhook',
       quota_warning_threshold: 1_000_000,
@@ -165,7 +165,7 @@ describe('notification and pricing settings', () => {
     await userEvent.click(within(card).getByRole('tab', { name: '价格设置' }));
     await userEvent.click(await within(card).findByText('接受未设置价格模型'));
     await userEvent.click(within(card).getByRole('button', { name: '保存设置' }));
-    await waitFor(() => expect(lastCall(s, 'PUT', '/api/user/setting')).toBeDefined());
+    await waitFor(() => expect(lastCall(s, 'PUT', '/api/user/setting')).toBeDefined(), { timeout: 3000 });
     expect(lastCall(s, 'PUT', '/api/user/setting')?.body).toMatchObject({
       accept_unset_model_ratio_model: true,
     });
