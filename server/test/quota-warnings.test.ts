@@ -152,6 +152,24 @@ describe('quota warnings', () => {
     expect(mail.text).toContain('当前剩余额度为 ＄0.019800 额度');
   });
 
+  it('spends nothing on a user no notice could reach', async () => {
+    // Email type, no notification address and no account email.
+    const { id, apiKey } = await payer('unreachable', 10_300, {
+      notify_type: 'email',
+      quota_warning_threshold: 10_000,
+    });
+    const mails = smtp.mails.length;
+    await call(a, apiKey);
+    await settle();
+    expect(smtp.mails).toHaveLength(mails);
+    const row = await a.ctx.db
+      .selectFrom('users')
+      .select('quota_warned_at')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row!.quota_warned_at).toBe(0);
+  });
+
   it('refuses a webhook on a private address unless the option allows it, without failing the call', async () => {
     await putOptions(root, { AllowPrivateWebhookAddresses: 'false' });
     try {

@@ -20,6 +20,17 @@ export interface Notice {
 export const signWebhookBody = (secret: string, body: string) =>
   createHmac('sha256', secret).update(body, 'utf8').digest('hex');
 
+/**
+ * Whether a notice could reach the user at all: a webhook address, or a mail address with SMTP
+ * configured. Checked before a warning is claimed, so unreachable users cost no SQL write.
+ */
+export function reachable(ctx: AppContext, recipient: { email: string; setting: UserSetting }): boolean {
+  const { setting } = recipient;
+  if (setting.notify_type === 'webhook') return Boolean(setting.webhook_url);
+  if (!(setting.notification_email || recipient.email)) return false;
+  return Boolean(ctx.options.str('SMTPServer').trim() && ctx.options.str('SMTPAccount').trim());
+}
+
 /** Sends one notice the way the user chose; rejects with the reason when it could not be sent. */
 export async function deliverNotice(
   ctx: AppContext,

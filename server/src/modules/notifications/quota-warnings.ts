@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { CachedUser } from '../users/user-cache.js';
 import { formatLogQuota } from '../logs/format.js';
-import { deliverNotice, type Notice } from './deliver.js';
+import { deliverNotice, reachable, type Notice } from './deliver.js';
 
 /** At most one warning per user in this window, across every instance. */
 export const QUOTA_WARNING_INTERVAL_SECONDS = 2 * 60 * 60;
@@ -43,6 +43,7 @@ export class QuotaWarnings {
 
   private async check(user: CachedUser): Promise<void> {
     const { ctx } = this;
+    if (!reachable(ctx, user)) return;
     const threshold = user.setting.quota_warning_threshold ?? ctx.options.num('QuotaRemindThreshold');
     const balance = await ctx.ledger.authority.userBalance(user.id);
     if (balance >= threshold) return;
