@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -49,6 +50,10 @@ export interface Config {
   trustProxy: boolean;
   /** Latest-release listing (GitHub's JSON shape) the root's "check for update" reads; '' = none. */
   updateCheckUrl: string;
+  /** Cloudflare's siteverify endpoint, or a stand-in (TURNSTILE_VERIFY_URL). */
+  turnstileVerifyUrl: string;
+  /** Extra trusted CA certificates (PEM) for calls to user-given addresses such as webhooks. */
+  outboundCa: string | null;
 }
 
 const bool = (name: string, def: boolean) =>
@@ -175,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: bool('TRUST_PROXY', false),
     UPDATE_CHECK_URL: z.string().optional(),
+    TURNSTILE_VERIFY_URL: z.string().optional(),
+    OUTBOUND_CA_FILE: z.string().optional(),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid configuration');
@@ -189,6 +196,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const updateCheckUrl = e.UPDATE_CHECK_URL?.trim() ?? '';
   if (updateCheckUrl && !/^https?:\/\/\S+$/i.test(updateCheckUrl)) {
     throw new ConfigError('UPDATE_CHECK_URL must be an http:// or https:// URL');
+  }
+  const turnstileVerifyUrl =
+    e.TURNSTILE_VERIFY_URL?.trim() || 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+  if (!/^https?:\/\/\S+$/i.test(turnstileVerifyUrl)) {
+    throw new ConfigError('TURNSTILE_VERIFY_URL must be an http:// or https:// URL');
+  }
+  const outboundCaFile = e.OUTBOUND_CA_FILE?.trim() || '';
+  let outboundCa: string | null = null;
+  if (outboundCaFile) {
+    try {
+      outboundCa = fs.readFileSync(outboundCaFile, 'utf8');
+    } catch {
+      throw new ConfigError(`OUTBOUND_CA_FILE cannot be read: ${outboundCaFile}`);
+    }
   }
   const redis = e.REDIS_CONN_STRING?.trim() || null;
   if (redis && !/^rediss?:\/\//i.test(redis)) {
@@ -228,5 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     updateCheckUrl,
+    turnstileVerifyUrl,
+    outboundCa,
   };
 }

@@ -14,6 +14,7 @@ import { resolveSessionSecret } from './platform/crypto/session-secret.js';
 import { secretDigest } from './platform/crypto/random.js';
 import { VerificationCodes } from './modules/auth/verification-codes.js';
 import { LogWriter } from './modules/logs/writer.js';
+import { QuotaWarnings } from './modules/notifications/quota-warnings.js';
 import { OptionStore } from './modules/options/store.js';
 import { SetupState } from './modules/setup/state.js';
 import { UserRepo } from './modules/users/repo.js';
@@ -48,6 +49,8 @@ export interface AppContext {
   /** The gateway: token cache, routing table, health, upstream client. */
   relay: Relay;
   verificationCodes: VerificationCodes;
+  /** Low-balance warnings after relay charges (mail or webhook, off the request path). */
+  quotaWarnings: QuotaWarnings;
   /**
    * Route options of the shared strict per-IP bucket (login, register, mail, reset, OAuth,
    * redeem): spread into a route's options. Filled in by the /api plugin.
@@ -127,14 +130,17 @@ export async function createContext(config: Config): Promise<AppContext> {
       verificationCodes: new VerificationCodes(redis, config.redisPrefix),
       criticalRateLimit: { config: { rateLimit: false }, onRequest: async () => undefined },
       relay: undefined as unknown as Relay,
+      quotaWarnings: undefined as unknown as QuotaWarnings,
       apiRoutes: [],
       async close() {
         await ctx.relay.close();
+        await ctx.quotaWarnings.idle();
         await ledger.close();
         await logs.close();
         for (const close of closers.reverse()) await close().catch(() => undefined);
       },
     } satisfies AppContext as AppContext;
+    ctx.quotaWarnings = new QuotaWarnings(ctx);
     ctx.relay = new Relay(ctx);
     await ctx.relay.start();
     const stopJobs = startBackgroundJobs(ctx);

@@ -10,3 +10,5 @@ export * from './fake-smtp.js';
 export * from './relay-matrix.js';
 export * from './fake-suno/index.js';
 export * from './redirect-trap.js';
+export * from './fake-turnstile.js';
+export * from './fake-webhook.js';

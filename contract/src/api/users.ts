@@ -40,9 +40,13 @@ export const updateSelfRequest = z.object({
   original_password: z.string().optional(),
 });
 
+/**
+ * The stored `users.setting` JSON, read leniently: a threshold that was never saved stays
+ * undefined, so the server falls back to the QuotaRemindThreshold option.
+ */
 export const userSettingSchema = z.object({
-  notify_type: z.enum(['email', 'webhook']).default('email'),
-  quota_warning_threshold: z.number().positive('预警阈值必须大于0').default(500000),
+  notify_type: z.enum(['email', 'webhook']).catch('email').default('email'),
+  quota_warning_threshold: z.number().positive().optional().catch(undefined),
   webhook_url: z.string().optional(),
   webhook_secret: z.string().optional(),
   notification_email: z.string().optional(),
@@ -144,3 +148,69 @@ export const userSearchQuery = z.object({
 /** Changing one's own password must prove the current one. */
 export const ORIGINAL_PASSWORD_REQUIRED = '请输入原密码';
 export const WRONG_ORIGINAL_PASSWORD = '原密码错误';
+
+/** Spec 1 §9: the quota-warning presets offered by the notification tab, and its form default. */
+export const QUOTA_WARNING_PRESETS = [100000, 500000, 1000000, 5000000] as const;
+export const QUOTA_WARNING_FORM_DEFAULT = 100000;
+
+const INVALID_WEBHOOK = '无效的Webhook地址';
+export const WEBHOOK_HTTPS_ONLY = 'Webhook地址必须以 https:// 开头';
+
+/** PUT /api/user/setting. An empty or absent webhook_secret keeps the stored one (write-only). */
+export const updateUserSettingRequest = z
+  .object({
+    notify_type: z.enum(['email', 'webhook'], { error: '无效的预警类型' }),
+    quota_warning_threshold: z
+      .number({ error: '预警阈值必须大于0' })
+      .int('预警阈值必须是整数')
+      .positive('预警阈值必须大于0')
+      .max(MAX_USER_QUOTA, '预警阈值超出范围'),
+    webhook_url: z.string().trim().max(1024, INVALID_WEBHOOK).optional().default(''),
+    webhook_secret: z.string().max(256, 'Webhook密钥过长').optional().default(''),
+    notification_email: z.string().trim().max(128, '无效的邮箱地址').optional().default(''),
+    accept_unset_model_ratio_model: z.boolean({ error: '无效的参数' }).optional().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.notify_type === 'webhook') {
+      if (!v.webhook_url) {
+        ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'Webhook地址不能为空' });
+        return;
+      }
+      let url: URL | null;
+      try {
+        url = new URL(v.webhook_url);
+      } catch {
+        url = null;
+      }
+      if (!url || !url.hostname) {
+        ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: INVALID_WEBHOOK });
+      } else if (url.protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: WEBHOOK_HTTPS_ONLY });
+      }
+    }
+    if (v.notification_email && !z.email().safeParse(v.notification_email).success) {
+      ctx.addIssue({ code: 'custom', path: ['notification_email'], message: '无效的邮箱地址' });
+    }
+  });
+export type UpdateUserSettingRequest = z.input<typeof updateUserSettingRequest>;
+
+/** GET /api/user/setting: the saved settings; the webhook secret never leaves the server. */
+export interface UserSettingView {
+  notify_type: 'email' | 'webhook';
+  /** null when never saved: the site's QuotaRemindThreshold applies. */
+  quota_warning_threshold: number | null;
+  webhook_url: string;
+  webhook_secret_set: boolean;
+  notification_email: string;
+  accept_unset_model_ratio_model: boolean;
+}
+
+/** POST /api/user/aff_transfer: move invite earnings into the balance. */
+export const affTransferRequest = z.object({
+  quota: z
+    .number({ error: '无效的参数' })
+    .int('无效的参数')
+    .positive('无效的参数')
+    .max(MAX_USER_QUOTA, '无效的参数'),
+});
+export type AffTransferRequest = z.input<typeof affTransferRequest>;

@@ -117,6 +117,9 @@ const DECLARED: readonly OptionDef[] = [
   }),
   str('TurnstileSiteKey'),
   secret('TurnstileSecretKey'),
+  // Webhooks users set may reach loopback and private networks only when this is on (link-local
+  // and cloud metadata addresses stay refused either way).
+  bool('AllowPrivateWebhookAddresses', false),
   bool('EmailDomainRestrictionEnabled', false, {
     requires: { key: 'EmailDomainWhitelist', message: '无法启用邮箱域名限制，请先填入限制的邮箱域名！' },
   }),
@@ -282,6 +285,7 @@ const ROOT_ONLY_KEYS = new Set([
   'TurnstileCheckEnabled',
   'TurnstileSiteKey',
   'TurnstileSecretKey',
+  'AllowPrivateWebhookAddresses',
   'EmailDomainRestrictionEnabled',
   'EmailAliasRestrictionEnabled',
   'EmailDomainWhitelist',

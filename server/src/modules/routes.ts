@@ -17,6 +17,7 @@ import { redemptionRoutes } from './redemptions/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { topUpRoutes } from './topup/routes.js';
 import { selfRoutes } from './users/self-routes.js';
+import { personalRoutes } from './users/personal-routes.js';
 import { userAdminRoutes } from './users/admin-routes.js';
 import { channelTestRoutes } from '../relay/channel-test-routes.js';
 import { taskRoutes } from './tasks/routes.js';
@@ -31,6 +32,7 @@ export const API_ROUTES: RouteModule[] = [
   authRoutes,
   emailRoutes,
   selfRoutes,
+  personalRoutes,
   userAdminRoutes,
   optionRoutes,
   ratioResetRoutes,

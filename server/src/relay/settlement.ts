@@ -57,6 +57,7 @@ export async function settle(relay: Relay, outcome: DeliveredOutcome, s: SettleI
   if (outcome.answer && s.state.clientGone) return walkAway(s.reply);
   // The hold is still open here (settle runs once per request), so the result is never null.
   const charged = (await ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id })) ?? quota;
+  ctx.quotaWarnings.afterCharge(s.caller.user, charged);
 
   // The answer leaves only once its charge is queued: whoever reads the balance after it sees it.
   if (outcome.answer) {

@@ -7,6 +7,9 @@ export interface LoginInput {
   password: string;
 }
 
+/** A human-check token, sent as the `turnstile` query parameter when the check is on. */
+const humanCheck = (turnstile?: string) => (turnstile ? { turnstile } : undefined);
+
 export interface RegisterInput {
   username: string;
   password: string;
@@ -19,18 +22,22 @@ export interface RegisterInput {
 export function useLoginMutation() {
   return useMutation({
     // A 401 here is "wrong credentials", shown as an error rather than an expired session.
-    mutationFn: (input: LoginInput) =>
-      api.post<StoredUser>('/api/user/login', input, { noAuthRedirect: true }),
+    mutationFn: ({ turnstile, ...input }: LoginInput & { turnstile?: string }) =>
+      api.post<StoredUser>('/api/user/login', input, { noAuthRedirect: true, query: humanCheck(turnstile) }),
   });
 }
 
 export function useRegisterMutation() {
-  return useMutation({ mutationFn: (input: RegisterInput) => api.post<null>('/api/user/register', input) });
+  return useMutation({
+    mutationFn: ({ turnstile, ...input }: RegisterInput & { turnstile?: string }) =>
+      api.post<null>('/api/user/register', input, { query: humanCheck(turnstile) }),
+  });
 }
 
 export function useSendVerificationCodeMutation() {
   return useMutation({
-    mutationFn: (email: string) => api.get<null>('/api/verification', { query: { email } }),
+    mutationFn: ({ email, turnstile }: { email: string; turnstile?: string }) =>
+      api.get<null>('/api/verification', { query: { email, ...humanCheck(turnstile) } }),
   });
 }
 

@@ -176,6 +176,19 @@ const ENGLISH: Record<string, string> = {
   额度必须是整数: 'The quota must be an integer',
   额度超出范围: 'The quota is out of range',
   分组不能为空: 'The group cannot be empty',
+  // Human check, invite earnings and notification settings
+  'Turnstile token 为空': 'The human-check token is missing',
+  'Turnstile 校验失败，请刷新重试！': 'The human check failed, please refresh and retry!',
+  'Turnstile 校验服务暂不可用，请稍后重试': 'The human-check service is unavailable, please retry later',
+  '划转失败 邀请额度不足！': 'Transfer failed: not enough invite earnings!',
+  划转成功: 'Transfer succeeded',
+  设置已更新: 'Settings updated',
+  无效的预警类型: 'Invalid notification type',
+  预警阈值必须是整数: 'The warning threshold must be a whole number',
+  Webhook地址不能为空: 'The webhook address cannot be empty',
+  无效的Webhook地址: 'Invalid webhook address',
+  'Webhook地址必须以 https:// 开头': 'The webhook address must start with https://',
+  无效的邮箱地址: 'Invalid email address',
 };
 
 /** Messages with a variable part: the first match wins. */

@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/crypto/passwords.js';
 import { ApiError, badRequest, ok, parseInput } from '../../platform/http/api-error.js';
 import { MailNotConfiguredError, sendMail } from '../../platform/mail/mailer.js';
 import { emailRestrictionError } from './email-rules.js';
+import { requireHumanCheck } from './turnstile.js';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const emailQuery = z.object({ email: z.email('无效的参数').trim().max(128, '无效的参数') });
@@ -28,6 +29,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   const critical = ctx.criticalRateLimit;
 
   app.get('/verification', critical, async (request) => {
+    await requireHumanCheck(ctx, request);
     const { email } = parseInput(emailQuery, request.query);
     const refusal = emailRestrictionError(ctx.options, email);
     if (refusal) throw badRequest(refusal);
@@ -46,6 +48,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/reset_password', critical, async (request) => {
+    await requireHumanCheck(ctx, request);
     const { email } = parseInput(emailQuery, request.query);
     const user = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (!user) throw badRequest('该邮箱地址未注册');

@@ -5,6 +5,8 @@ import { verifyPassword } from '../../platform/crypto/passwords.js';
 import { badRequest, forbidden, ok, parseInput, unauthorized } from '../../platform/http/api-error.js';
 import { createAccount } from '../users/service.js';
 import { endUserSessions, startSession } from '../users/sessions.js';
+import { emailRestrictionError } from './email-rules.js';
+import { requireHumanCheck } from './turnstile.js';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const critical = ctx.criticalRateLimit;
@@ -14,6 +16,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/user/login', critical, async (request) => {
     requireSetup();
+    await requireHumanCheck(ctx, request);
     if (!ctx.options.bool('PasswordLoginEnabled')) throw forbidden('管理员关闭了密码登录');
     const body = parseInput(loginRequest, request.body);
     const user = await ctx.users.repo.findForLogin(body.username);
@@ -47,6 +50,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/user/register', critical, async (request) => {
     requireSetup();
+    await requireHumanCheck(ctx, request);
     if (!ctx.options.bool('RegisterEnabled')) throw forbidden('管理员关闭了新用户注册');
     if (!ctx.options.bool('PasswordRegisterEnabled')) {
       throw forbidden('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
@@ -58,6 +62,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     if (ctx.options.bool('EmailVerificationEnabled')) {
       if (!body.email || !body.verification_code)
         throw badRequest('管理员开启了邮箱验证，请输入邮箱地址和验证码');
+      // The rules apply when the code is used too: an admin may have tightened them since it was sent.
+      const refusal = emailRestrictionError(ctx.options, body.email);
+      if (refusal) throw badRequest(refusal);
       if (!(await ctx.verificationCodes.consume('register', body.email, body.verification_code))) {
         throw badRequest('验证码错误或已过期');
       }

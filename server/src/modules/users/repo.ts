@@ -2,6 +2,7 @@ import type { PageQuery, UserView } from '@gateway/contract';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
 import { columnContains, pageOffset } from '../tokens/listing.js';
+import { publicSettingJson } from './setting.js';
 
 export interface UserSearch {
   /** An exact id when numeric, else part of the username, display name or email. */
@@ -33,7 +34,7 @@ export const toUserView = (u: UserRow): UserView => ({
   aff_quota: u.aff_quota,
   aff_history_quota: u.aff_history_quota,
   inviter_id: u.inviter_id,
-  setting: u.setting ?? '',
+  setting: publicSettingJson(u.setting),
   DeletedAt: u.deleted_at,
 });
 

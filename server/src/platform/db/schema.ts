@@ -36,6 +36,8 @@ export interface UsersTable {
   deleted_at: WithDefault<number | null>;
   /** Session generation: a session issued under an older value is no longer valid. */
   session_version: WithDefault<number>;
+  /** Last quota warning sent (unix seconds); at most one per throttle window. */
+  quota_warned_at: WithDefault<number>;
 }
 
 export interface OptionsTable {

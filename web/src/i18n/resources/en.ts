@@ -106,6 +106,7 @@ export const en: Messages = {
     linuxdo: 'Continue with LinuxDO',
     wechat: 'Continue with WeChat',
     telegram: 'Continue with Telegram',
+    humanCheckPending: 'Please retry in a few seconds, Turnstile is checking your environment!',
   },
   register: {
     title: 'Sign up',

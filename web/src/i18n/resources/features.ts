@@ -14,6 +14,7 @@ import { pricingTexts } from '../../pages/Pricing/texts';
 import { playgroundTexts } from '../../pages/Playground/texts';
 import { dashboardTexts } from '../../pages/Detail/texts';
 import { taskTexts } from '../../pages/Task/texts';
+import { personalSettingsTexts } from '../../pages/Personal/texts';
 
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
@@ -41,6 +42,7 @@ export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
   playground: playgroundTexts,
   dashboard: dashboardTexts,
   task: taskTexts,
+  personalSettings: personalSettingsTexts,
 };
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {

@@ -105,6 +105,7 @@ export const zh = {
     linuxdo: '使用 LinuxDO 继续',
     wechat: '使用微信继续',
     telegram: '使用 Telegram 继续',
+    humanCheckPending: '请稍后几秒重试，Turnstile 正在检查用户环境！',
   },
   register: {
     title: '注册',

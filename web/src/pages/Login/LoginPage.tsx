@@ -10,6 +10,7 @@ import { storeUser } from '../../session/stored-user';
 import { StorageKey } from '../../storage/keys';
 import { writeLocal } from '../../storage/local-store';
 import { ThirdPartyButtons } from './ThirdPartyButtons';
+import { useHumanCheck } from './useHumanCheck';
 import './auth-card.css';
 
 /** The account every install starts with in other gateways; signing in with it must be changed. */
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const status = useSiteStatus();
   const login = useLoginMutation();
+  const humanCheck = useHumanCheck();
   const expired = params.get('expired') === 'true';
   const aff = params.get('aff');
 
@@ -32,22 +34,27 @@ export function LoginPage() {
 
   const submit = (values: LoginInput) => {
     const input = { username: values.username.trim(), password: values.password };
-    login.mutate(input, {
-      onSuccess: (user) => {
-        storeUser(user);
-        Toast.success(t('login.success'));
-        if (isDefaultRootLogin(input)) {
-          Modal.error({
-            title: t('login.defaultPasswordTitle'),
-            content: t('login.defaultPasswordContent'),
-            centered: true,
-            hasCancel: false,
-            okText: t('common.ok'),
-          });
-        }
-        void navigate('/token');
+    const turnstile = humanCheck.take();
+    if (turnstile === null) return;
+    login.mutate(
+      { ...input, turnstile },
+      {
+        onSuccess: (user) => {
+          storeUser(user);
+          Toast.success(t('login.success'));
+          if (isDefaultRootLogin(input)) {
+            Modal.error({
+              title: t('login.defaultPasswordTitle'),
+              content: t('login.defaultPasswordContent'),
+              centered: true,
+              hasCancel: false,
+              okText: t('common.ok'),
+            });
+          }
+          void navigate('/token');
+        },
       },
-    });
+    );
   };
 
   return (
@@ -87,6 +94,7 @@ export function LoginPage() {
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
         />
+        {humanCheck.widget}
         <Button htmlType="submit" theme="solid" type="primary" block loading={login.isPending}>
           {t('login.submit')}
         </Button>

@@ -1,10 +1,12 @@
-import { IconCopy } from '@douyinfe/semi-icons';
+import { IconCopy, IconExport } from '@douyinfe/semi-icons';
 import { Button, Input, Typography } from '@douyinfe/semi-ui-19';
 import type { UserView } from '@gateway/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAffCodeQuery } from '../../api/self-queries';
 import { copyWithFeedback } from '../../clipboard/copy-text';
 import { useQuotaFormatter } from '../../quota/useQuotaFormatter';
+import { AffTransferModal } from './AffTransferModal';
 
 /**
  * The invite link on the address the visitor reached the console by: the server's own address
@@ -20,6 +22,7 @@ export function InviteCard({ user }: { user: UserView }) {
   const formatQuota = useQuotaFormatter();
   const { data: affCode } = useAffCodeQuery();
   const link = affCode ? inviteLink(window.location.origin, affCode) : '';
+  const [transferOpen, setTransferOpen] = useState(false);
 
   return (
     <section className="page-card">
@@ -53,6 +56,19 @@ export function InviteCard({ user }: { user: UserView }) {
           {t('personal.copyInviteLink')}
         </Button>
       </div>
+      <Button
+        icon={<IconExport />}
+        style={{ marginTop: 12 }}
+        disabled={user.aff_quota <= 0}
+        onClick={() => setTransferOpen(true)}
+      >
+        {t('personalSettings.transfer.open')}
+      </Button>
+      <AffTransferModal
+        visible={transferOpen}
+        affQuota={user.aff_quota}
+        onClose={() => setTransferOpen(false)}
+      />
     </section>
   );
 }

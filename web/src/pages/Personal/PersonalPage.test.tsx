@@ -38,6 +38,8 @@ function personalServer(user = self()): FakeServer {
   const server = fakeServer();
   server.reply('GET', '/api/user/self', ok(user));
   server.reply('GET', '/api/user/aff', ok('AFF1'));
+  server.reply('GET', '/api/user/models', ok([]));
+  server.reply('GET', '/api/user/setting', ok(null));
   return server;
 }
 

@@ -1,13 +1,15 @@
-import { Avatar, Banner, Spin, Tag, Typography } from '@douyinfe/semi-ui-19';
+import { Avatar, Spin, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { Role } from '@gateway/contract';
 import { useTranslation } from 'react-i18next';
 import { useSelfQuery } from '../../api/self-queries';
 import { useQuotaFormatter } from '../../quota/useQuotaFormatter';
 import { AccountSecurity } from './AccountSecurity';
+import { AvailableModels } from './AvailableModels';
 import { InviteCard } from './InviteCard';
+import { NotificationSettings } from './NotificationSettings';
 import './personal.css';
 
-/** /personal: the first part of personal settings (document 1, section 2). */
+/** /personal: personal settings (document 1, section 2). */
 export function PersonalPage() {
   const { t } = useTranslation();
   const formatQuota = useQuotaFormatter();
@@ -37,9 +39,10 @@ export function PersonalPage() {
           <Stat label={t('personal.requestCount')} value={String(user.request_count)} />
         </div>
       </section>
+      <AvailableModels />
       <InviteCard user={user} />
       <AccountSecurity username={user.username} />
-      <Banner type="info" fullMode={false} closeIcon={null} description={t('personal.laterFeatures')} />
+      <NotificationSettings />
     </div>
   );
 }

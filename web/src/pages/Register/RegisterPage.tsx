@@ -7,6 +7,7 @@ import { useSiteStatus } from '../../api/site-queries';
 import { StorageKey } from '../../storage/keys';
 import { readLocal, writeLocal } from '../../storage/local-store';
 import { ThirdPartyButtons } from '../Login/ThirdPartyButtons';
+import { useHumanCheck } from '../Login/useHumanCheck';
 import { validateRegisterForm, type RegisterFormValues } from './register-form';
 import { useResendCountdown } from './useResendCountdown';
 import '../Login/auth-card.css';
@@ -20,6 +21,7 @@ export function RegisterPage() {
   const register = useRegisterMutation();
   const sendCode = useSendVerificationCodeMutation();
   const countdown = useResendCountdown();
+  const humanCheck = useHumanCheck();
   const emailRef = useRef('');
   const aff = params.get('aff');
 
@@ -27,9 +29,12 @@ export function RegisterPage() {
     if (aff) writeLocal(StorageKey.affCode, aff);
   }, [aff]);
 
-  const submit = (values: RegisterFormValues) =>
+  const submit = (values: RegisterFormValues) => {
+    const turnstile = humanCheck.take();
+    if (turnstile === null) return;
     register.mutate(
       {
+        turnstile,
         username: values.username.trim(),
         password: values.password,
         password2: values.password2,
@@ -44,6 +49,7 @@ export function RegisterPage() {
         },
       },
     );
+  };
 
   const requestCode = () => {
     const email = emailRef.current.trim();
@@ -51,12 +57,17 @@ export function RegisterPage() {
       Toast.warning(t('register.emailRequired'));
       return;
     }
-    sendCode.mutate(email, {
-      onSuccess: () => {
-        Toast.success(t('register.codeSent'));
-        countdown.start();
+    const turnstile = humanCheck.take();
+    if (turnstile === null) return;
+    sendCode.mutate(
+      { email, turnstile },
+      {
+        onSuccess: () => {
+          Toast.success(t('register.codeSent'));
+          countdown.start();
+        },
       },
-    });
+    );
   };
 
   return (
@@ -120,6 +131,7 @@ export function RegisterPage() {
             />
           </>
         )}
+        {humanCheck.widget}
         <Button htmlType="submit" theme="solid" type="primary" block loading={register.isPending}>
           {t('register.submit')}
         </Button>

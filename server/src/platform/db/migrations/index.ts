@@ -6,6 +6,7 @@ import { billing } from './0004_billing.js';
 import { sessionVersion } from './0005_session_version.js';
 import { quotaData } from './0006_quota_data.js';
 import { tasks } from './0008_tasks.js';
+import { quotaWarning } from './0010_quota_warning.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
 export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
@@ -16,6 +17,7 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   sessionVersion,
   quotaData,
   tasks,
+  quotaWarning,
 ];
 
 /** For a separate log database (LOG_SQL_DSN). */
