@@ -16,7 +16,9 @@ export type RelayEndpoint =
   | 'rerank'
   | 'messages'
   /** Gemini generateContent / streamGenerateContent (`/v1beta/models/{model}:…`). */
-  | 'gemini';
+  | 'gemini'
+  /** Midjourney-proxy task submissions (`/mj/submit/…`, `/{mode}/mj/submit/…`). */
+  | 'midjourney';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -61,10 +63,24 @@ type ChannelTypeEntry = Omit<ChannelTypeInfo, 'endpoints'> & { endpoints?: reado
 
 const ENTRIES: readonly ChannelTypeEntry[] = [
   { id: 1, name: 'OpenAI', baseUrl: 'https://api.openai.com', protocol: 'openai', streamUsage: true },
-  { id: 2, name: 'Midjourney Proxy', baseUrl: '', protocol: 'task' },
+  {
+    id: 2,
+    name: 'Midjourney Proxy',
+    baseUrl: '',
+    protocol: 'task',
+    keyHint: 'mj-api-secret',
+    endpoints: ['midjourney'],
+  },
   { id: 3, name: 'Azure OpenAI', baseUrl: '', protocol: 'openai', streamUsage: true },
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },
-  { id: 5, name: 'Midjourney Proxy Plus', baseUrl: '', protocol: 'task' },
+  {
+    id: 5,
+    name: 'Midjourney Proxy Plus',
+    baseUrl: '',
+    protocol: 'task',
+    keyHint: 'mj-api-secret',
+    endpoints: ['midjourney'],
+  },
   { id: 6, name: 'OpenAIMax', baseUrl: 'https://api.openaimax.com', protocol: 'openai' },
   { id: 7, name: 'OhMyGPT', baseUrl: 'https://api.ohmygpt.com', protocol: 'openai' },
   { id: 8, name: 'Custom', baseUrl: '', protocol: 'openai', streamUsage: true },

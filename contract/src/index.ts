@@ -16,3 +16,4 @@ export * from './api/topup.js';
 export * from './api/system-info.js';
 export * from './api/pricing.js';
 export * from './api/dashboard.js';
+export * from './midjourney.js';

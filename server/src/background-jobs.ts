@@ -5,6 +5,7 @@ import { QUOTA_DATA_TICK_MS, quotaDataTask } from './modules/dashboard/job.js';
 import { LeasedLoop } from './platform/jobs/leased-loop.js';
 import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { testAllChannels } from './relay/channel-test.js';
+import { MJ_POLL_MS, pollMidjourneyTasks } from './relay/midjourney/poll.js';
 
 /**
  * Periodic work (channel tests, balance updates, dashboard aggregates, giving back holds of
@@ -28,6 +29,13 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
       config.redisPrefix,
     ),
     new LeasedLoop('quota-data', QUOTA_DATA_TICK_MS, quotaDataTask(ctx), redis, config.redisPrefix),
+    new LeasedLoop(
+      'midjourney-poll',
+      MJ_POLL_MS,
+      async () => void (await pollMidjourneyTasks(ctx)),
+      redis,
+      config.redisPrefix,
+    ),
   ];
   const { authority } = ctx.ledger;
   if (authority instanceof RedisBalanceAuthority) {

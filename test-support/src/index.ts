@@ -7,3 +7,4 @@ export * from './relay-fixtures.js';
 export * from './openai-errors.js';
 export * from './anthropic-errors.js';
 export * from './fake-smtp.js';
+export * from './fake-midjourney/index.js';

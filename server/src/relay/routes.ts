@@ -8,6 +8,7 @@ import { countTokensRoute } from './count-tokens.js';
 import { geminiRoutes } from './gemini-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { handleRelay } from './pipeline.js';
+import { midjourneyRoutes } from './midjourney/routes.js';
 import type { RelayMode } from './providers/types.js';
 
 const ENDPOINTS: Array<[string, RelayMode]> = [
@@ -120,4 +121,5 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
   await modelRoutes(app, ctx, caller);
   await geminiRoutes(app, ctx, caller);
   await billingRoutes(app, ctx, caller);
+  await midjourneyRoutes(app, ctx);
 }

@@ -142,6 +142,30 @@ export interface QuotaDataTable {
   quota: number;
 }
 
+/** A Midjourney-proxy drawing task (times in milliseconds). */
+export interface MidjourneysTable {
+  id: Id;
+  code: WithDefault<number>;
+  user_id: number;
+  action: WithDefault<string>;
+  mj_id: WithDefault<string>;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  submit_time: WithDefault<number>;
+  start_time: WithDefault<number>;
+  finish_time: WithDefault<number>;
+  image_url: string | null;
+  status: WithDefault<string>;
+  progress: WithDefault<string>;
+  fail_reason: string | null;
+  channel_id: WithDefault<number>;
+  quota: WithDefault<number>;
+  buttons: string | null;
+  properties: string | null;
+}
+
 export interface RedemptionsTable {
   id: Id;
   user_id: number;
@@ -179,6 +203,7 @@ export interface Database {
   logs: LogsTable;
   quota_data: QuotaDataTable;
   redemptions: RedemptionsTable;
+  midjourneys: MidjourneysTable;
   top_ups: TopUpsTable;
 }
 
@@ -200,3 +225,4 @@ export type LogRow = Selectable<LogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type TopUpRow = Selectable<TopUpsTable>;
+export type MidjourneyRow = Selectable<MidjourneysTable>;

@@ -15,6 +15,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   messages: '/messages',
   // Never sent natively either: Gemini clients reach OpenAI upstreams converted to chat.
   gemini: '/chat/completions',
+  // Never: Midjourney submissions go through relay/midjourney/, not the chat pipeline.
+  midjourney: '/mj',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
