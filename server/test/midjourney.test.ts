@@ -343,4 +343,44 @@ describe('midjourney relay', () => {
       .toBe(3);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
   });
+  it('bills Plus button actions, describe and face swap at their own prices on the right routes', async () => {
+    const mjId = (await imagine('a tree')).body.result as string;
+    await pollMidjourneyTasks(gw.ctx);
+    await pollMidjourneyTasks(gw.ctx);
+    const action = await call('/mj/submit/action', {
+      taskId: mjId,
+      customId: `MJ::JOB::variation::3::${mjId}`,
+    });
+    expect(action.body.code).toBe(1);
+    expect(await row(action.body.result)).toMatchObject({
+      action: 'VARIATION',
+      quota: 50_000,
+      prompt: 'a tree',
+    });
+    const describe = await call('/mj/submit/describe', { base64: 'data:image/png;base64,AAAA' });
+    expect(await row(describe.body.result)).toMatchObject({ action: 'DESCRIBE', quota: 25_000 });
+    const swap = await call('/mj/insight-face/swap', { sourceBase64: 'a', targetBase64: 'b' });
+    expect(swap.body.code).toBe(1);
+    expect(mj.submissions.at(-1)!.path).toBe('/mj/insight-face/swap');
+    expect(await row(swap.body.result)).toMatchObject({ action: 'SWAP_FACE', quota: 25_000 });
+    const missing = await call('/mj/insight-face/swap', { sourceBase64: 'a' });
+    expect(missing.status).toBe(400);
+    expect((await balances(gw, userId, token.id)).user.quota).toBe(START - 50_000 - 50_000 - 25_000 - 25_000);
+    const logs = await consumeLogs(gw, userId);
+    expect(logs.map((l) => l.model_name)).toEqual(['mj_imagine', 'mj_variation', 'mj_describe', 'swap_face']);
+  });
+
+  it('takes progress pushed to /mj/notify and refunds a pushed failure once', async () => {
+    const mjId = (await imagine('pushed')).body.result as string;
+    const push = (body: Record<string, unknown>) => call('/mj/notify', { id: mjId, ...body });
+    expect((await push({ status: 'IN_PROGRESS', progress: '30%' })).status).toBe(200);
+    expect(await row(mjId)).toMatchObject({ status: 'IN_PROGRESS', progress: '30%' });
+    await push({ status: 'FAILURE', progress: '30%', failReason: 'cancelled by moderator' });
+    await push({ status: 'FAILURE', progress: '30%', failReason: 'cancelled by moderator' });
+    await pollMidjourneyTasks(gw.ctx);
+    expect(await row(mjId)).toMatchObject({ status: 'FAILURE', progress: '100%' });
+    expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+    expect(await systemLogs()).toHaveLength(1);
+    expect((await call('/mj/notify', { id: 'someone-else' })).status).toBe(404);
+  });
 });

@@ -142,10 +142,11 @@ export async function submitTask(
     }
     if ((answer.code === 21 && !FREE_ACTIONS.has(action)) || answer.code === 22) answer.code = 1;
 
-    if (accepted && hold) {
-      row.quota = (await ctx.ledger.settle(hold, { quota, channelId: channel.id })) ?? 0;
-    }
+    // The row first: a charged task always has the row its refund needs. The hold covers the
+    // whole price, so the settlement charges exactly `quota`.
+    if (accepted && hold) row.quota = quota;
     await ctx.db.insertInto('midjourneys').values(row).execute();
+    if (accepted && hold) await ctx.ledger.settle(hold, { quota, channelId: channel.id });
     if (accepted && row.quota > 0) {
       writeMjLog(relay, caller, {
         model,
