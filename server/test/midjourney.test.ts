@@ -248,6 +248,23 @@ describe('midjourney relay', () => {
     expect(refunds[0]!.content).toBe(`构图失败 ${mjId}，补偿 ＄0.100000 额度`);
   });
 
+  it('refunds once when two instances over one database poll the same failure', async () => {
+    const second = await startGateway({ database: gw.database, redisPrefix: gw.ctx.config.redisPrefix });
+    try {
+      const mjId = (await imagine('doomed twice [fail]')).body.result as string;
+      mj.advanceAll();
+      mj.advanceAll();
+      await second.ctx.relay.routing.reload();
+      await Promise.all([pollMidjourneyTasks(gw.ctx), pollMidjourneyTasks(second.ctx)]);
+      expect(await row(mjId)).toMatchObject({ status: 'FAILURE', progress: '100%' });
+      await flushAll(second);
+      expect((await balances(gw, userId, token.id)).user.quota).toBe(START);
+      expect(await systemLogs()).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('fails and refunds a task still unfinished after an hour', async () => {
     const mjId = (await imagine('slow')).body.result as string;
     await pollMidjourneyTasks(gw.ctx, Date.now() + 3_600_001);
