@@ -179,6 +179,13 @@ describe('midjourney relay', () => {
       body: '{not json',
     });
     expect(badJson.status).toBe(400);
+    const preflight = await fetch(`${gw.url}/mj-relax/mj/submit/imagine`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    // Only mj-<speed> modes: other first segments are not the relay's.
+    expect((await fetch(`${gw.url}/v9/mj/submit/imagine`, { method: 'POST', body: '{}' })).status).toBe(404);
     const noKey = await fetch(`${gw.url}/mj/submit/imagine`, { method: 'POST', body: '{}' });
     expect(noKey.status).toBe(401);
     expect((await balances(gw, userId, token.id)).user.quota).toBe(49_999);

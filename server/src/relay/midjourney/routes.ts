@@ -58,6 +58,8 @@ export async function midjourneyRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   for (const prefix of ['/mj/', '/:mode/mj/']) {
+    // CORS preflights of browser tools (the relay's hook answers them).
+    app.options(`${prefix}*`, async () => undefined);
     for (const [path, route] of SUBMIT) {
       app.post(prefix + path, async (request, reply) => {
         if (!modeOk(request)) return reply.callNotFound();
