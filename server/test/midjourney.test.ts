@@ -219,6 +219,13 @@ describe('midjourney relay', () => {
       imageUrl: `${SERVER}/mj/image/${mjId}`,
     });
     expect(fetched.body.buttons).toHaveLength(8);
+    await putOptions(root, { MjForwardUrlEnabled: 'false' });
+    try {
+      const direct = await call(`/mj/task/${mjId}/fetch`);
+      expect(direct.body.imageUrl).toBe(`${mj.url}/attachments/${mjId}.png`);
+    } finally {
+      await putOptions(root, { MjForwardUrlEnabled: 'true' });
+    }
     const image = await fetch(`${gw.url}/mj/image/${mjId}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
