@@ -39,12 +39,7 @@ export async function submitTask(
 ) {
   const { ctx } = relay;
   const body = jsonBody(request.body);
-  let resolved;
-  try {
-    resolved = resolveAction(route, body);
-  } catch (err) {
-    throw requestError((err as Error).message);
-  }
+  const resolved = resolveOrRefuse(route, body);
   const { action } = resolved;
   const model = mjModelName(action);
   if (caller.token?.modelLimits && !caller.token.modelLimits.has(model)) {
@@ -162,6 +157,15 @@ export async function submitTask(
     await reply.code(200).header('content-type', 'application/json').send(JSON.stringify(answer));
   } finally {
     if (hold) ctx.ledger.release(hold);
+  }
+}
+
+/** The proxy's own validation, answered as code 4 before anything is held. */
+function resolveOrRefuse(route: SubmitRoute, body: Record<string, unknown>) {
+  try {
+    return resolveAction(route, body);
+  } catch (err) {
+    throw requestError((err as Error).message);
   }
 }
 
