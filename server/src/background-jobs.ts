@@ -31,7 +31,7 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
     new LeasedLoop('quota-data', QUOTA_DATA_TICK_MS, quotaDataTask(ctx), redis, config.redisPrefix),
     new LeasedLoop(
       'midjourney-poll',
-      MJ_POLL_MS,
+      config.jobs.updateTask ? MJ_POLL_MS : 0,
       async () => void (await pollMidjourneyTasks(ctx)),
       redis,
       config.redisPrefix,

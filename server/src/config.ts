@@ -39,6 +39,8 @@ export interface Config {
   jobs: {
     channelTestMinutes: number;
     channelBalanceMinutes: number;
+    /** Poll unfinished asynchronous tasks (Midjourney) from their upstreams. */
+    updateTask: boolean;
   };
   ledgerFlushMs: number;
   /** Largest request body in bytes: /api (JSON forms) and the relay (images, audio uploads). */
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     FORCE_STREAM_OPTION: bool('FORCE_STREAM_OPTION', true),
     AZURE_DEFAULT_API_VERSION: z.string().optional(),
     CHANNEL_TEST_FREQUENCY: int('CHANNEL_TEST_FREQUENCY', 0, 0),
+    UPDATE_TASK: bool('UPDATE_TASK', true),
     CHANNEL_UPDATE_FREQUENCY: int('CHANNEL_UPDATE_FREQUENCY', 0, 0),
     LEDGER_FLUSH_MS: int('LEDGER_FLUSH_MS', 200, 10, 60000),
     API_BODY_LIMIT: size('API_BODY_LIMIT', 1 * MB),
@@ -215,7 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forceStreamUsage: e.FORCE_STREAM_OPTION,
       azureDefaultApiVersion: e.AZURE_DEFAULT_API_VERSION || '2024-12-01-preview',
     },
-    jobs: { channelTestMinutes: e.CHANNEL_TEST_FREQUENCY, channelBalanceMinutes: e.CHANNEL_UPDATE_FREQUENCY },
+    jobs: {
+      channelTestMinutes: e.CHANNEL_TEST_FREQUENCY,
+      channelBalanceMinutes: e.CHANNEL_UPDATE_FREQUENCY,
+      updateTask: e.UPDATE_TASK,
+    },
     ledgerFlushMs: e.LEDGER_FLUSH_MS,
     bodyLimits: { api: e.API_BODY_LIMIT, relay: e.RELAY_BODY_LIMIT },
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),

@@ -38,7 +38,8 @@ describe('midjourney relay', () => {
 
   beforeAll(async () => {
     mj = await startFakeMidjourney();
-    gw = await startGateway();
+    // The tests poll themselves, step by step; the background poll would race them.
+    gw = await startGateway({ env: { UPDATE_TASK: 'false' } });
     root = await setupAndLoginRoot(gw.url);
     await putOptions(root, {
       GroupRatio: JSON.stringify({ default: 1, vip: 1.5 }),
@@ -263,7 +264,11 @@ describe('midjourney relay', () => {
   });
 
   it('refunds once when two instances over one database poll the same failure', async () => {
-    const second = await startGateway({ database: gw.database, redisPrefix: gw.ctx.config.redisPrefix });
+    const second = await startGateway({
+      database: gw.database,
+      redisPrefix: gw.ctx.config.redisPrefix,
+      env: { UPDATE_TASK: 'false' },
+    });
     try {
       const mjId = (await imagine('doomed twice [fail]')).body.result as string;
       mj.advanceAll();
