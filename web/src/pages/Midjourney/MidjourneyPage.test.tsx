@@ -72,7 +72,8 @@ const queryOf = (path: string) => {
   return new URLSearchParams(call.path.split('?')[1]);
 };
 
-describe('drawing log', () => {
+// Whole-console renders: slow on a loaded machine, so more time than the default 5 s.
+describe('drawing log', { timeout: 20_000 }, () => {
   it('shows a user their own tasks with every column but the channel, in Chinese', async () => {
     renderApp('/midjourney', server, { user: MEMBER });
     expect(await screen.findByText('1700000000002', {}, { timeout: 10_000 })).toBeTruthy();
