@@ -22,7 +22,9 @@ export type RelayEndpoint =
   /** OpenAI Responses (`POST /v1/responses`): natively on OpenAI itself, through the hub elsewhere. */
   | 'responses'
   /** OpenAI Realtime (`GET /v1/realtime`, a WebSocket relayed as is). */
-  | 'realtime';
+  | 'realtime'
+  /** Midjourney-proxy task submissions (`/mj/submit/…`, `/{mode}/mj/submit/…`). */
+  | 'midjourney';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -78,10 +80,24 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     streamUsage: true,
     endpoints: OPENAI_REALTIME_ENDPOINTS,
   },
-  { id: 2, name: 'Midjourney Proxy', baseUrl: '', protocol: 'task' },
+  {
+    id: 2,
+    name: 'Midjourney Proxy',
+    baseUrl: '',
+    protocol: 'task',
+    keyHint: 'mj-api-secret',
+    endpoints: ['midjourney'],
+  },
   { id: 3, name: 'Azure OpenAI', baseUrl: '', protocol: 'openai', streamUsage: true },
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },
-  { id: 5, name: 'Midjourney Proxy Plus', baseUrl: '', protocol: 'task' },
+  {
+    id: 5,
+    name: 'Midjourney Proxy Plus',
+    baseUrl: '',
+    protocol: 'task',
+    keyHint: 'mj-api-secret',
+    endpoints: ['midjourney'],
+  },
   { id: 6, name: 'OpenAIMax', baseUrl: 'https://api.openaimax.com', protocol: 'openai' },
   { id: 7, name: 'OhMyGPT', baseUrl: 'https://api.ohmygpt.com', protocol: 'openai' },
   { id: 8, name: 'Custom', baseUrl: '', protocol: 'openai', streamUsage: true },

@@ -18,3 +18,4 @@ export * from './api/pricing.js';
 export * from './api/dashboard.js';
 export * from './api/tasks.js';
 export * from './api/channel-key-guard.js';
+export * from './midjourney.js';

@@ -6,6 +6,7 @@ import { LeasedLoop } from './platform/jobs/leased-loop.js';
 import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { testAllChannels } from './relay/channel-test.js';
 import { pollSunoTasks } from './relay/suno/poll.js';
+import { pollMidjourneyTasks } from './relay/midjourney/poll.js';
 
 /**
  * Periodic work (channel tests, balance updates, dashboard aggregates, giving back holds of
@@ -13,6 +14,8 @@ import { pollSunoTasks } from './relay/suno/poll.js';
  */
 export function startBackgroundJobs(ctx: AppContext): () => void {
   const { config, redis } = ctx;
+  // One switch and one interval for every asynchronous task family (drawing, music).
+  const taskPollMs = config.jobs.updateTask ? config.jobs.taskPollMs : 0;
   const loops = [
     new LeasedLoop(
       'channel-test',
@@ -29,7 +32,14 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
       config.redisPrefix,
     ),
     new LeasedLoop('quota-data', QUOTA_DATA_TICK_MS, quotaDataTask(ctx), redis, config.redisPrefix),
-    new LeasedLoop('suno-tasks', config.jobs.taskPollMs, () => pollSunoTasks(ctx), redis, config.redisPrefix),
+    new LeasedLoop('suno-tasks', taskPollMs, () => pollSunoTasks(ctx), redis, config.redisPrefix),
+    new LeasedLoop(
+      'midjourney-poll',
+      taskPollMs,
+      async () => void (await pollMidjourneyTasks(ctx)),
+      redis,
+      config.redisPrefix,
+    ),
   ];
   const { authority } = ctx.ledger;
   if (authority instanceof RedisBalanceAuthority) {

@@ -42,6 +42,8 @@ export interface Config {
     channelBalanceMinutes: number;
     /** Polling of unfinished Suno tasks; 0 turns it off. */
     taskPollMs: number;
+    /** Poll unfinished asynchronous tasks (Midjourney) from their upstreams. */
+    updateTask: boolean;
   };
   ledgerFlushMs: number;
   /** Largest request body in bytes: /api (JSON forms) and the relay (images, audio uploads). */
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     FORCE_STREAM_OPTION: bool('FORCE_STREAM_OPTION', true),
     AZURE_DEFAULT_API_VERSION: z.string().optional(),
     CHANNEL_TEST_FREQUENCY: int('CHANNEL_TEST_FREQUENCY', 0, 0),
+    UPDATE_TASK: bool('UPDATE_TASK', true),
     CHANNEL_UPDATE_FREQUENCY: int('CHANNEL_UPDATE_FREQUENCY', 0, 0),
     LEDGER_FLUSH_MS: int('LEDGER_FLUSH_MS', 200, 10, 60000),
     TASK_POLL_MS: int('TASK_POLL_MS', 15000, 0),
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       channelTestMinutes: e.CHANNEL_TEST_FREQUENCY,
       channelBalanceMinutes: e.CHANNEL_UPDATE_FREQUENCY,
       taskPollMs: e.TASK_POLL_MS,
+      updateTask: e.UPDATE_TASK,
     },
     ledgerFlushMs: e.LEDGER_FLUSH_MS,
     bodyLimits: { api: e.API_BODY_LIMIT, relay: e.RELAY_BODY_LIMIT },

@@ -12,3 +12,4 @@ export * from './fake-suno/index.js';
 export * from './redirect-trap.js';
 export * from './fake-turnstile.js';
 export * from './fake-webhook.js';
+export * from './fake-midjourney/index.js';

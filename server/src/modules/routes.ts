@@ -5,6 +5,7 @@ import { emailRoutes } from './auth/email-routes.js';
 import { channelRoutes } from './channels/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { logRoutes } from './logs/routes.js';
+import { midjourneyRoutes } from './midjourney/routes.js';
 import { oidcDiscoveryRoutes } from './options/oidc-discovery-routes.js';
 import { optionRoutes } from './options/routes.js';
 import { ratioResetRoutes } from './options/ratio-reset-routes.js';
@@ -47,4 +48,5 @@ export const API_ROUTES: RouteModule[] = [
   dashboardRoutes,
   channelTestRoutes,
   taskRoutes,
+  midjourneyRoutes,
 ];

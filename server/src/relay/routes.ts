@@ -10,6 +10,7 @@ import { modelRoutes } from './model-routes.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { responsesRoutes } from './responses-routes.js';
 import { handleRelay } from './pipeline.js';
+import { midjourneyRoutes } from './midjourney/routes.js';
 import type { RelayMode } from './providers/types.js';
 
 const ENDPOINTS: Array<[string, RelayMode]> = [
@@ -127,4 +128,5 @@ export async function relayRoutes(app: FastifyInstance, ctx: AppContext) {
   await responsesRoutes(app, ctx, caller);
   await realtimeRoutes(app, ctx, caller);
   await billingRoutes(app, ctx, caller);
+  await midjourneyRoutes(app, ctx);
 }

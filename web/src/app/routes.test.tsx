@@ -46,7 +46,6 @@ describe('login guard', () => {
   });
 
   it.each([
-    ['/midjourney', '绘图日志'],
     ['/oauth/github', '第三方登录回调'],
   ])('shows %s as a marked later-release page inside the layout', async (path, title) => {
     const server = fakeServer();

@@ -167,6 +167,30 @@ export interface TasksTable {
   data: string | null;
 }
 
+/** A Midjourney-proxy drawing task (times in milliseconds). */
+export interface MidjourneysTable {
+  id: Id;
+  code: WithDefault<number>;
+  user_id: number;
+  action: WithDefault<string>;
+  mj_id: WithDefault<string>;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  submit_time: WithDefault<number>;
+  start_time: WithDefault<number>;
+  finish_time: WithDefault<number>;
+  image_url: string | null;
+  status: WithDefault<string>;
+  progress: WithDefault<string>;
+  fail_reason: string | null;
+  channel_id: WithDefault<number>;
+  quota: WithDefault<number>;
+  buttons: string | null;
+  properties: string | null;
+}
+
 export interface RedemptionsTable {
   id: Id;
   user_id: number;
@@ -204,6 +228,7 @@ export interface Database {
   logs: LogsTable;
   quota_data: QuotaDataTable;
   redemptions: RedemptionsTable;
+  midjourneys: MidjourneysTable;
   top_ups: TopUpsTable;
   tasks: TasksTable;
 }
@@ -227,3 +252,4 @@ export type NewLog = Insertable<LogsTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type TopUpRow = Selectable<TopUpsTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type MidjourneyRow = Selectable<MidjourneysTable>;

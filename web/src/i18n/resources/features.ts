@@ -15,6 +15,7 @@ import { playgroundTexts } from '../../pages/Playground/texts';
 import { dashboardTexts } from '../../pages/Detail/texts';
 import { taskTexts } from '../../pages/Task/texts';
 import { personalSettingsTexts } from '../../pages/Personal/texts';
+import { midjourneyTexts } from '../../pages/Midjourney/texts';
 
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
@@ -43,6 +44,7 @@ export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
   dashboard: dashboardTexts,
   task: taskTexts,
   personalSettings: personalSettingsTexts,
+  mj: midjourneyTexts,
 };
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {

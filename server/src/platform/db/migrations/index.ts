@@ -5,6 +5,7 @@ import { logs } from './0003_logs.js';
 import { billing } from './0004_billing.js';
 import { sessionVersion } from './0005_session_version.js';
 import { quotaData } from './0006_quota_data.js';
+import { midjourney } from './0007_midjourney.js';
 import { tasks } from './0008_tasks.js';
 import { quotaWarning } from './0010_quota_warning.js';
 
@@ -16,6 +17,7 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   billing,
   sessionVersion,
   quotaData,
+  midjourney,
   tasks,
   quotaWarning,
 ];

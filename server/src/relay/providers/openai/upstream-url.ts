@@ -21,6 +21,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   responses: '/responses',
   // A WebSocket, opened by relay/realtime/, never through this adapter.
   realtime: '/realtime',
+  // Never: Midjourney submissions go through relay/midjourney/, not the chat pipeline.
+  midjourney: '/mj',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
