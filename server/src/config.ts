@@ -47,6 +47,17 @@ export interface Config {
   trustProxy: boolean;
   /** Latest-release listing (GitHub's JSON shape) the root's "check for update" reads; '' = none. */
   updateCheckUrl: string;
+  /** Where GitHub's and LinuxDO's OAuth endpoints live (tests point them at local servers). */
+  oauth: { github: OAuthEndpoints; linuxdo: OAuthEndpoints };
+}
+
+export interface OAuthEndpoints {
+  /** Where the browser is sent to authorise (the console builds the link from /api/status). */
+  authorize: string;
+  /** Code → access token. */
+  token: string;
+  /** Access token → the account's profile. */
+  user: string;
 }
 
 const bool = (name: string, def: boolean) =>
@@ -76,6 +87,20 @@ const int = (name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER) 
         return z.NEVER;
       }
       return n;
+    });
+
+/** An http(s) URL with a default. */
+const httpUrl = (name: string, def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() || def;
+      if (!/^https?:\/\/\S+$/i.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an http:// or https:// URL, got "${v}"` });
+        return z.NEVER;
+      }
+      return value;
     });
 
 const MB = 1024 * 1024;
@@ -172,6 +197,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: bool('TRUST_PROXY', false),
     UPDATE_CHECK_URL: z.string().optional(),
+    GITHUB_OAUTH_AUTHORIZE_URL: httpUrl(
+      'GITHUB_OAUTH_AUTHORIZE_URL',
+      'https://github.com/login/oauth/authorize',
+    ),
+    GITHUB_OAUTH_TOKEN_URL: httpUrl('GITHUB_OAUTH_TOKEN_URL', 'https://github.com/login/oauth/access_token'),
+    GITHUB_USER_API_URL: httpUrl('GITHUB_USER_API_URL', 'https://api.github.com/user'),
+    LINUXDO_OAUTH_AUTHORIZE_URL: httpUrl(
+      'LINUXDO_OAUTH_AUTHORIZE_URL',
+      'https://connect.linux.do/oauth2/authorize',
+    ),
+    LINUXDO_OAUTH_TOKEN_URL: httpUrl('LINUXDO_OAUTH_TOKEN_URL', 'https://connect.linux.do/oauth2/token'),
+    LINUXDO_USER_API_URL: httpUrl('LINUXDO_USER_API_URL', 'https://connect.linux.do/api/user'),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid configuration');
@@ -221,5 +258,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     updateCheckUrl,
+    oauth: {
+      github: {
+        authorize: e.GITHUB_OAUTH_AUTHORIZE_URL,
+        token: e.GITHUB_OAUTH_TOKEN_URL,
+        user: e.GITHUB_USER_API_URL,
+      },
+      linuxdo: {
+        authorize: e.LINUXDO_OAUTH_AUTHORIZE_URL,
+        token: e.LINUXDO_OAUTH_TOKEN_URL,
+        user: e.LINUXDO_USER_API_URL,
+      },
+    },
   };
 }

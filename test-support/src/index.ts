@@ -7,3 +7,5 @@ export * from './relay-fixtures.js';
 export * from './openai-errors.js';
 export * from './anthropic-errors.js';
 export * from './fake-smtp.js';
+export * from './fake-oauth.js';
+export * from './fake-oauth-wechat.js';

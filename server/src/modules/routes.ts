@@ -19,6 +19,8 @@ import { topUpRoutes } from './topup/routes.js';
 import { selfRoutes } from './users/self-routes.js';
 import { userAdminRoutes } from './users/admin-routes.js';
 import { channelTestRoutes } from '../relay/channel-test-routes.js';
+import { oauthRoutes } from './oauth/routes.js';
+import { directSignInRoutes } from './oauth/direct-routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -43,4 +45,6 @@ export const API_ROUTES: RouteModule[] = [
   pricingRoutes,
   dashboardRoutes,
   channelTestRoutes,
+  oauthRoutes,
+  directSignInRoutes,
 ];
