@@ -9,3 +9,4 @@ export * from './anthropic-errors.js';
 export * from './fake-smtp.js';
 export * from './fake-oauth.js';
 export * from './fake-oauth-wechat.js';
+export * from './fake-oauth-telegram.js';
