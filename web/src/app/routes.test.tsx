@@ -48,7 +48,6 @@ describe('login guard', () => {
   it.each([
     ['/midjourney', '绘图日志'],
     ['/task', '任务日志'],
-    ['/oauth/github', '第三方登录回调'],
   ])('shows %s as a marked later-release page inside the layout', async (path, title) => {
     const server = fakeServer();
     renderApp(path, server, { user: ADMIN });

@@ -13,6 +13,7 @@ import { passwordResetTexts } from '../../pages/PasswordReset/texts';
 import { pricingTexts } from '../../pages/Pricing/texts';
 import { playgroundTexts } from '../../pages/Playground/texts';
 import { dashboardTexts } from '../../pages/Detail/texts';
+import { oauthTexts } from '../../pages/OAuthCallback/texts';
 
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
@@ -39,6 +40,7 @@ export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
   pricing: pricingTexts,
   playground: playgroundTexts,
   dashboard: dashboardTexts,
+  oauth: oauthTexts,
 };
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {

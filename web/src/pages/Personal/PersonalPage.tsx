@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelfQuery } from '../../api/self-queries';
 import { useQuotaFormatter } from '../../quota/useQuotaFormatter';
 import { AccountSecurity } from './AccountSecurity';
+import { Bindings } from './Bindings';
 import { InviteCard } from './InviteCard';
 import './personal.css';
 
@@ -38,6 +39,7 @@ export function PersonalPage() {
         </div>
       </section>
       <InviteCard user={user} />
+      <Bindings user={user} />
       <AccountSecurity username={user.username} />
       <Banner type="info" fullMode={false} closeIcon={null} description={t('personal.laterFeatures')} />
     </div>
