@@ -11,6 +11,7 @@ import {
   type RunningGateway,
 } from '@gateway/test-support';
 import { startFakeOidc, type FakeOidc } from '../../test-support/src/fake-oidc.js';
+import { startForgingOidc } from '../../test-support/src/fake-oidc-forger.js';
 import { authorizeLink, callback, oauthRoundTrip, type AuthorizeTarget } from './support/oauth-flow.js';
 import { manage } from './support/user-admin.js';
 
@@ -238,5 +239,41 @@ describe('OAuth sign-in and binding', () => {
     const frank = await registerAndLogin(gw.url, 'frank');
     const taken = await oauthRoundTrip(frank, od);
     expect([taken.status, taken.body.message]).toEqual([409, '该 OIDC 账户已被绑定']);
+  });
+
+  it('refuses ID tokens signed with an unpublished key, for another client or from another issuer', async () => {
+    const forger = await startForgingOidc('oidc-client', 'forged-subject');
+    try {
+      await putOptions(root, {
+        'oidc.well_known': forger.wellKnown,
+        'oidc.authorization_endpoint': forger.authorizationEndpoint,
+      });
+      const target: AuthorizeTarget = {
+        provider: 'oidc',
+        authorizeUrl: forger.authorizationEndpoint,
+        clientId: 'oidc-client',
+        authorize: forger.authorize,
+      };
+      for (const forgery of ['unpublished-key', 'other-audience', 'other-issuer'] as const) {
+        forger.forgery = forgery;
+        const res = await oauthRoundTrip(new ApiClient(gw.url), target);
+        expect([res.status, res.body.message.startsWith('OIDC 身份令牌校验失败')], forgery).toEqual([
+          400,
+          true,
+        ]);
+      }
+      const forged = await gw.ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('oidc_id', '=', 'forged-subject')
+        .executeTakeFirst();
+      expect(forged).toBeUndefined();
+    } finally {
+      await putOptions(root, {
+        'oidc.well_known': oidc.wellKnown,
+        'oidc.authorization_endpoint': oidc.authorizationEndpoint,
+      });
+      await forger.close();
+    }
   });
 });
