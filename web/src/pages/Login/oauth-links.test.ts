@@ -34,5 +34,6 @@ describe('authorise links', () => {
     const url = new URL(authorizeUrl('linuxdo', status, 's3', 'https://console.test'));
     expect(url.searchParams.get('client_id')).toBe('ld-id');
     expect(url.searchParams.get('redirect_uri')).toBe('https://console.test/oauth/linuxdo');
+    expect(url.searchParams.has('scope')).toBe(false);
   });
 });

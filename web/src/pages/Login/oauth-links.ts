@@ -29,9 +29,8 @@ export function authorizeUrl(
   url.searchParams.set('redirect_uri', oauthCallbackUrl(origin, provider));
   url.searchParams.set('state', state);
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set(
-    'scope',
-    { github: 'user:email', oidc: 'openid profile email', linuxdo: 'user' }[provider],
-  );
+  // LinuxDO grants its one scope without being asked.
+  const scope = { github: 'user:email', oidc: 'openid profile email', linuxdo: '' }[provider];
+  if (scope) url.searchParams.set('scope', scope);
   return url.href;
 }
