@@ -60,6 +60,14 @@ describe('OIDC sign-in in the browser', () => {
     await bindings.getByText('e2e-subject-1').waitFor();
     await bindings.getByText('nova@example.com').waitFor();
     await page.screenshot({ path: artifactPath('oauth-personal-bindings.png') });
+    // On a phone the bindings stay inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bindings.getByText('e2e-subject-1').waitFor();
+    const box = await bindings.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: artifactPath('oauth-personal-bindings-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const user = await gateway.ctx.users.repo.findForLogin('nova');
     expect(user?.quota).toBe(2500);
   });
