@@ -56,6 +56,17 @@ export interface Config {
   turnstileVerifyUrl: string;
   /** Extra trusted CA certificates (PEM) for calls to user-given addresses such as webhooks. */
   outboundCa: string | null;
+  /** Where GitHub's and LinuxDO's OAuth endpoints live (tests point them at local servers). */
+  oauth: { github: OAuthEndpoints; linuxdo: OAuthEndpoints };
+}
+
+export interface OAuthEndpoints {
+  /** Where the browser is sent to authorise (the console builds the link from /api/status). */
+  authorize: string;
+  /** Code → access token. */
+  token: string;
+  /** Access token → the account's profile. */
+  user: string;
 }
 
 const bool = (name: string, def: boolean) =>
@@ -85,6 +96,20 @@ const int = (name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER) 
         return z.NEVER;
       }
       return n;
+    });
+
+/** An http(s) URL with a default. */
+const httpUrl = (name: string, def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() || def;
+      if (!/^https?:\/\/\S+$/i.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an http:// or https:// URL, got "${v}"` });
+        return z.NEVER;
+      }
+      return value;
     });
 
 const MB = 1024 * 1024;
@@ -185,6 +210,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     UPDATE_CHECK_URL: z.string().optional(),
     TURNSTILE_VERIFY_URL: z.string().optional(),
     OUTBOUND_CA_FILE: z.string().optional(),
+    GITHUB_OAUTH_AUTHORIZE_URL: httpUrl(
+      'GITHUB_OAUTH_AUTHORIZE_URL',
+      'https://github.com/login/oauth/authorize',
+    ),
+    GITHUB_OAUTH_TOKEN_URL: httpUrl('GITHUB_OAUTH_TOKEN_URL', 'https://github.com/login/oauth/access_token'),
+    GITHUB_USER_API_URL: httpUrl('GITHUB_USER_API_URL', 'https://api.github.com/user'),
+    LINUXDO_OAUTH_AUTHORIZE_URL: httpUrl(
+      'LINUXDO_OAUTH_AUTHORIZE_URL',
+      'https://connect.linux.do/oauth2/authorize',
+    ),
+    LINUXDO_OAUTH_TOKEN_URL: httpUrl('LINUXDO_OAUTH_TOKEN_URL', 'https://connect.linux.do/oauth2/token'),
+    LINUXDO_USER_API_URL: httpUrl('LINUXDO_USER_API_URL', 'https://connect.linux.do/api/user'),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'invalid configuration');
@@ -255,5 +292,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     updateCheckUrl,
     turnstileVerifyUrl,
     outboundCa,
+    oauth: {
+      github: {
+        authorize: e.GITHUB_OAUTH_AUTHORIZE_URL,
+        token: e.GITHUB_OAUTH_TOKEN_URL,
+        user: e.GITHUB_USER_API_URL,
+      },
+      linuxdo: {
+        authorize: e.LINUXDO_OAUTH_AUTHORIZE_URL,
+        token: e.LINUXDO_OAUTH_TOKEN_URL,
+        user: e.LINUXDO_USER_API_URL,
+      },
+    },
   };
 }

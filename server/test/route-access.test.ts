@@ -24,6 +24,13 @@ const PUBLIC = [
   'POST /api/user/reset',
   'GET /api/user/epay/notify',
   'POST /api/user/epay/notify',
+  // Third-party sign-in: anyone may sign in; these bind instead when the caller is signed in.
+  'GET /api/oauth/state',
+  'GET /api/oauth/github',
+  'GET /api/oauth/oidc',
+  'GET /api/oauth/linuxdo',
+  'GET /api/oauth/wechat',
+  'GET /api/oauth/telegram/login',
 ];
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, '1');

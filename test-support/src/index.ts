@@ -13,3 +13,6 @@ export * from './redirect-trap.js';
 export * from './fake-turnstile.js';
 export * from './fake-webhook.js';
 export * from './fake-midjourney/index.js';
+export * from './fake-oauth.js';
+export * from './fake-oauth-wechat.js';
+export * from './fake-oauth-telegram.js';

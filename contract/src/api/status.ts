@@ -25,6 +25,8 @@ export interface SiteStatus {
   turnstile_site_key: string;
   github_oauth: boolean;
   github_client_id: string;
+  /** GitHub's authorise page (configurable on the server, see README). */
+  github_authorize_url: string;
   oidc_enabled: boolean;
   oidc_client_id: string;
   oidc_authorization_endpoint: string;
@@ -34,6 +36,8 @@ export interface SiteStatus {
   telegram_bot_name: string;
   linuxdo_oauth: boolean;
   linuxdo_client_id: string;
+  /** LinuxDO's authorise page. */
+  linuxdo_authorize_url: string;
   self_use_mode_enabled: boolean;
   demo_site_enabled: boolean;
   top_up_link: string;

@@ -22,6 +22,8 @@ import { personalRoutes } from './users/personal-routes.js';
 import { userAdminRoutes } from './users/admin-routes.js';
 import { channelTestRoutes } from '../relay/channel-test-routes.js';
 import { taskRoutes } from './tasks/routes.js';
+import { oauthRoutes } from './oauth/routes.js';
+import { directSignInRoutes } from './oauth/direct-routes.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -49,4 +51,6 @@ export const API_ROUTES: RouteModule[] = [
   channelTestRoutes,
   taskRoutes,
   midjourneyRoutes,
+  oauthRoutes,
+  directSignInRoutes,
 ];

@@ -44,18 +44,6 @@ describe('login guard', () => {
     expect(await screen.findByRole('heading', { name: '模型定价' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pricing');
   });
-
-  it.each([
-    ['/oauth/github', '第三方登录回调'],
-  ])('shows %s as a marked later-release page inside the layout', async (path, title) => {
-    const server = fakeServer();
-    renderApp(path, server, { user: ADMIN });
-    const page = await screen.findByTestId('later-release');
-    expect(page.querySelector('h4')?.textContent).toBe(title);
-    expect(page.textContent).toContain('此页面将在后续版本中提供');
-    expect(document.querySelector('header.top-bar')).not.toBeNull();
-    expect(document.querySelector('aside.sidebar')).not.toBeNull();
-  });
 });
 
 describe('not-found page', () => {

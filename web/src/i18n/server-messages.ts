@@ -189,6 +189,25 @@ const ENGLISH: Record<string, string> = {
   无效的Webhook地址: 'Invalid webhook address',
   'Webhook地址必须以 https:// 开头': 'The webhook address must start with https://',
   无效的邮箱地址: 'Invalid email address',
+  // Third-party sign-in and bindings
+  'state is empty or not same': 'The sign-in link has expired or was already used; please try again',
+  用户已注销: 'The user is deregistered',
+  '管理员未开启通过 GitHub 登录以及注册': 'The administrator has not enabled sign-in with GitHub',
+  '管理员未开启通过 OIDC 登录以及注册': 'The administrator has not enabled sign-in with OIDC',
+  '管理员未开启通过 Linux DO 登录以及注册': 'The administrator has not enabled sign-in with LinuxDO',
+  管理员未开启通过微信登录以及注册: 'The administrator has not enabled sign-in with WeChat',
+  '管理员未开启通过 Telegram 登录以及注册': 'The administrator has not enabled sign-in with Telegram',
+  '该 GitHub 账户已被绑定': 'This GitHub account is already bound to another user',
+  '该 OIDC 账户已被绑定': 'This OIDC account is already bound to another user',
+  '该 Linux DO 账户已被绑定': 'This LinuxDO account is already bound to another user',
+  该微信账号已被绑定: 'This WeChat account is already bound to another user',
+  '该 Telegram 账户已被绑定': 'This Telegram account is already bound to another user',
+  '该 Telegram 账户未绑定': 'This Telegram account is not bound to any user',
+  无效的请求: 'Invalid request',
+  'Telegram 登录信息已过期，请重新登录': 'The Telegram sign-in has expired; please sign in again',
+  '无法连接至 GitHub 服务器，请稍后重试！': 'Cannot reach GitHub; please try again later!',
+  '无法连接至 OIDC 服务器，请稍后重试！': 'Cannot reach the OIDC provider; please try again later!',
+  '无法连接至微信服务器，请稍后重试！': 'Cannot reach the WeChat server; please try again later!',
 };
 
 /** Messages with a variable part: the first match wins. */

@@ -12,6 +12,8 @@ export interface NewAccount {
   displayName?: string;
   email?: string;
   inviterId?: number;
+  /** Third-party ids the account starts bound to (a sign-up through GitHub, OIDC, ...). */
+  identities?: Partial<Record<'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id', string>>;
 }
 
 /** A fresh 4-character invite code that no user holds yet. */
@@ -45,6 +47,7 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
         aff_code: affCode,
         inviter_id: input.inviterId ?? 0,
         created_at: nowSeconds(),
+        ...input.identities,
       },
       tx,
     );

@@ -14,9 +14,6 @@ export const en: Messages = {
     close: 'Close',
     retry: 'Retry',
     submit: 'Submit',
-    laterRelease: 'This page arrives in a later release.',
-    laterReleaseTag: 'Later release',
-    laterFeature: 'This feature arrives in a later release',
     backHome: 'Back to home',
   },
   http: {
@@ -189,8 +186,6 @@ export const en: Messages = {
     confirmNewPasswordPlaceholder: 'Enter the new password again',
     passwordMismatch: 'The two passwords differ!',
     passwordChanged: 'Password changed!',
-    laterFeatures:
-      'Account bindings, the available-model list and notification settings arrive in a later release.',
   },
   clipboard: {
     copyManually: 'Cannot copy to the clipboard, please copy manually',

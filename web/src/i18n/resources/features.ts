@@ -16,6 +16,7 @@ import { dashboardTexts } from '../../pages/Detail/texts';
 import { taskTexts } from '../../pages/Task/texts';
 import { personalSettingsTexts } from '../../pages/Personal/texts';
 import { midjourneyTexts } from '../../pages/Midjourney/texts';
+import { oauthTexts } from '../../pages/OAuthCallback/texts';
 
 /**
  * Texts of feature pages, kept next to each page (`pages/<Page>/texts.ts`, exporting
@@ -45,6 +46,7 @@ export const FEATURE_TEXTS: Record<string, FeatureTexts> = {
   task: taskTexts,
   personalSettings: personalSettingsTexts,
   mj: midjourneyTexts,
+  oauth: oauthTexts,
 };
 
 export function featureTexts(language: 'zh' | 'en'): Record<string, unknown> {

@@ -13,9 +13,6 @@ export const zh = {
     close: '关闭',
     retry: '重试',
     submit: '提交',
-    laterRelease: '此页面将在后续版本中提供，敬请期待。',
-    laterReleaseTag: '后续版本提供',
-    laterFeature: '此功能将在后续版本中提供',
     backHome: '返回首页',
   },
   http: {
@@ -185,7 +182,6 @@ export const zh = {
     confirmNewPasswordPlaceholder: '请再次输入新密码',
     passwordMismatch: '两次输入的密码不一致！',
     passwordChanged: '密码修改成功！',
-    laterFeatures: '账户绑定、可用模型列表与通知设置将在后续版本中提供。',
   },
   clipboard: {
     copyManually: '无法复制到剪贴板，请手动复制',

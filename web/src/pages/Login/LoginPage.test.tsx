@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, ok } from '../../test/fake-server';
@@ -72,16 +72,37 @@ describe('login page', () => {
     expect(screen.queryByText('使用 OIDC 继续')).toBeNull();
   });
 
-  it('leads a third-party button to its callback page', async () => {
-    const { router } = renderApp('/login', fakeServer(), { status: { oidc_enabled: true } });
+  it('takes a state carrying the invite code before leaving for the provider', async () => {
+    localStorage.setItem('aff', 'INV9');
+    const server = fakeServer();
+    server.reply('GET', '/api/oauth/state', ok('state-1'));
+    renderApp('/login', server, {
+      status: {
+        oidc_enabled: true,
+        oidc_authorization_endpoint: 'http://idp.test/auth',
+        oidc_client_id: 'c',
+      },
+    });
     await userEvent.click(await screen.findByText('使用 OIDC 继续'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/oauth/oidc'));
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/api/oauth/state?aff=INV9')).toBe(true));
   });
 
-  it('says WeChat sign-in comes later', async () => {
-    renderApp('/login', fakeServer(), { status: { wechat_login: true } });
+  it('signs in with a WeChat code from the QR dialog and lands on the home page', async () => {
+    const server = fakeServer();
+    server.reply('GET', '/api/oauth/wechat', ok({ ...ROOT_USER, id: 8, username: 'wechat_8', role: 1 }));
+    const { router } = renderApp('/login', server, {
+      status: { wechat_login: true, wechat_qrcode: '/qr.png' },
+    });
     await userEvent.click(await screen.findByText('使用微信继续'));
-    expect(await screen.findByText('此功能将在后续版本中提供')).toBeTruthy();
+    expect(
+      await screen.findByText('微信扫码关注公众号，输入「验证码」获取验证码（三分钟内有效）'),
+    ).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('验证码'), '123456');
+    const dialog = screen.getByText('微信登录').closest('.semi-modal') as HTMLElement;
+    await userEvent.click(within(dialog).getByText('登录'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.calls.some((c) => c.path === '/api/oauth/wechat?code=123456')).toBe(true);
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 8, username: 'wechat_8' });
   });
 
   it('has no third-party area when none is enabled', async () => {

@@ -5,6 +5,7 @@ import { useSelfQuery } from '../../api/self-queries';
 import { useQuotaFormatter } from '../../quota/useQuotaFormatter';
 import { AccountSecurity } from './AccountSecurity';
 import { AvailableModels } from './AvailableModels';
+import { Bindings } from './Bindings';
 import { InviteCard } from './InviteCard';
 import { NotificationSettings } from './NotificationSettings';
 import './personal.css';
@@ -41,6 +42,7 @@ export function PersonalPage() {
       </section>
       <AvailableModels />
       <InviteCard user={user} />
+      <Bindings user={user} />
       <AccountSecurity username={user.username} />
       <NotificationSettings />
     </div>
