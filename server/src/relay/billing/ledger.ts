@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
+import { normalizeLogRow, type LogInput } from '../../modules/logs/writer.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AsyncLock } from './async-lock.js';
-import type { BalanceAuthority, BalanceSource, Payer } from './balance-authority.js';
+import type { BalanceAuthority, BalanceSource, HoldRef, Payer } from './balance-authority.js';
+import {
+  batchCommitted,
+  isRetryable,
+  writeChargeBatch,
+  type ChargeBatch,
+  type LogTarget,
+  type TokenDelta,
+  type UserDelta,
+} from './charge-batch.js';
 
 export class InsufficientQuotaError extends Error {
   constructor(
@@ -26,35 +36,43 @@ export interface Settlement {
   /** Final charge (integer quota). */
   quota: number;
   channelId: number;
+  /**
+   * The charge's log row, built from what was actually charged (null: none). It is written in
+   * the same transaction as the charge, so neither exists without the other.
+   */
+  log?: (charged: number) => LogInput | null;
 }
 
 /** One request's reservation. It ends exactly once: settled or released. */
 export class QuotaHold {
   state: 'held' | 'settled' | 'released' = 'held';
-  constructor(readonly request: HoldRequest) {}
+  constructor(
+    readonly request: HoldRequest,
+    /** The balance authority's epoch the hold was registered under. */
+    readonly epoch = '',
+  ) {}
+
+  get ref(): HoldRef {
+    const { requestId, userId, tokenId, tokenUnlimited, amount } = this.request;
+    return { holdId: requestId, epoch: this.epoch, userId, tokenId: tokenUnlimited ? null : tokenId, amount };
+  }
 }
 
-interface UserDelta {
-  quota: number;
-  used: number;
-  requests: number;
-}
-interface TokenDelta {
-  remain: number;
-  used: number;
-  accessed: number;
-}
+/** Attempts of one flush transaction that failed on a deadlock or serialization error. */
+const FLUSH_ATTEMPTS = 4;
 
 /**
  * Holds, settles and releases quota. The admission view lives in a BalanceAuthority (memory or
- * Redis); only final charges reach the database, as `col = col + delta` updates batched off the
- * request path. A hold never touches the database, so a crash can lose at most one flush
- * interval of charges and never strands a hold.
+ * Redis); only final charges reach the database, batched off the request path together with
+ * their log rows, in one transaction: a logged charge is always applied and an applied charge
+ * always logged. A hold never touches the database.
  */
 export class QuotaLedger implements BalanceSource {
-  private users = new Map<number, UserDelta>();
-  private tokens = new Map<number, TokenDelta>();
-  private channels = new Map<number, number>();
+  private batch: ChargeBatch = emptyBatch();
+  /** Settled holds whose charges are in the pending batch (the authority learns when they commit). */
+  private settled: HoldRef[] = [];
+  /** Settled holds committed to SQL whose authority update failed: retried at the next flush. */
+  private uncommitted: HoldRef[] = [];
   /** Serialises flushes with balance loads, so a load never misses or double-counts a batch. */
   private readonly lock = new AsyncLock();
   private timer: NodeJS.Timeout | null = null;
@@ -63,6 +81,9 @@ export class QuotaLedger implements BalanceSource {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly flushMs: number,
+    private readonly logTarget: LogTarget = { kind: 'main', dialect: 'sqlite' },
+    /** Called after a batch whose log rows went to the outbox committed. */
+    private readonly afterOutbox: () => void = () => undefined,
   ) {}
 
   start() {
@@ -78,7 +99,7 @@ export class QuotaLedger implements BalanceSource {
         .select('quota')
         .where('id', '=', userId)
         .executeTakeFirst();
-      return (row?.quota ?? 0) + (this.users.get(userId)?.quota ?? 0);
+      return (row?.quota ?? 0) + (this.batch.users.get(userId)?.quota ?? 0);
     });
   }
   tokenQuota(tokenId: number): Promise<number> {
@@ -88,7 +109,7 @@ export class QuotaLedger implements BalanceSource {
         .select('remain_quota')
         .where('id', '=', tokenId)
         .executeTakeFirst();
-      return (row?.remain_quota ?? 0) + (this.tokens.get(tokenId)?.remain ?? 0);
+      return (row?.remain_quota ?? 0) + (this.batch.tokens.get(tokenId)?.remain ?? 0);
     });
   }
 
@@ -97,7 +118,7 @@ export class QuotaLedger implements BalanceSource {
     const tokenId = request.tokenUnlimited ? null : request.tokenId;
     const outcome = await this.authority.hold(request.userId, tokenId, amount, request.requestId);
     if (!outcome.ok) throw new InsufficientQuotaError(outcome.payer, outcome.available, amount);
-    return new QuotaHold({ ...request, amount });
+    return new QuotaHold({ ...request, amount }, outcome.epoch);
   }
 
   /**
@@ -108,27 +129,31 @@ export class QuotaLedger implements BalanceSource {
   async settle(hold: QuotaHold, settlement: Settlement): Promise<number | null> {
     if (hold.state !== 'held') return null;
     hold.state = 'settled';
-    const { userId, tokenId, tokenUnlimited, amount } = hold.request;
-    const payingToken = tokenUnlimited ? null : tokenId;
-    let quota = Math.trunc(settlement.quota);
-    if (quota <= amount) {
+    const ref = hold.ref;
+    let quota = Math.max(0, Math.trunc(settlement.quota));
+    if (quota <= ref.amount) {
       // The usual case: the hold covers the charge; the refund needs no answer.
       void this.authority
-        .finish(hold.request.requestId, userId, payingToken, amount - quota)
+        .settle(ref, quota)
         .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
     } else {
       try {
-        quota =
-          amount +
-          (await this.authority.finishOver(hold.request.requestId, userId, payingToken, quota - amount));
+        quota = ref.amount + (await this.authority.settleOver(ref, quota - ref.amount));
       } catch (err) {
-        // Without an answer only the hold is certain to be payable: charge it, forget the hold.
+        // Without an answer only the hold is certain to be payable: charge it.
         console.error(`balance update failed: ${(err as Error).message}`);
-        quota = amount;
-        void this.authority.finish(hold.request.requestId, userId, payingToken, 0).catch(() => undefined);
+        quota = ref.amount;
+        void this.authority.settle(ref, quota).catch(() => undefined);
       }
     }
+    this.record(hold.request, quota, settlement);
+    this.settled.push({ ...ref, amount: quota });
+    return quota;
+  }
 
+  /** Queues the charge and its log row together (synchronously: no flush can split them). */
+  private record(request: HoldRequest, quota: number, settlement: Settlement) {
+    const { userId, tokenId, tokenUnlimited } = request;
     const u = this.userDelta(userId);
     u.quota -= quota;
     u.used += quota;
@@ -140,18 +165,19 @@ export class QuotaLedger implements BalanceSource {
       t.accessed = Math.floor(Date.now() / 1000);
     }
     if (quota !== 0 && settlement.channelId > 0) {
-      this.channels.set(settlement.channelId, (this.channels.get(settlement.channelId) ?? 0) + quota);
+      const { channels } = this.batch;
+      channels.set(settlement.channelId, (channels.get(settlement.channelId) ?? 0) + quota);
     }
-    return quota;
+    const row = settlement.log?.(quota);
+    if (row) this.batch.logs.push({ ...normalizeLogRow(row), charge_key: request.requestId });
   }
 
   /** Gives the whole hold back (the request failed); a second call does nothing. */
   release(hold: QuotaHold): boolean {
     if (hold.state !== 'held') return false;
     hold.state = 'released';
-    const { userId, tokenId, tokenUnlimited, amount } = hold.request;
     void this.authority
-      .finish(hold.request.requestId, userId, tokenUnlimited ? null : tokenId, amount)
+      .release(hold.ref)
       .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
     return true;
   }
@@ -169,88 +195,93 @@ export class QuotaLedger implements BalanceSource {
   }
 
   private userDelta(id: number): UserDelta {
-    let d = this.users.get(id);
-    if (!d) this.users.set(id, (d = { quota: 0, used: 0, requests: 0 }));
+    let d = this.batch.users.get(id);
+    if (!d) this.batch.users.set(id, (d = { quota: 0, used: 0, requests: 0 }));
     return d;
   }
   private tokenDelta(id: number): TokenDelta {
-    let d = this.tokens.get(id);
-    if (!d) this.tokens.set(id, (d = { remain: 0, used: 0, accessed: 0 }));
+    let d = this.batch.tokens.get(id);
+    if (!d) this.batch.tokens.set(id, (d = { remain: 0, used: 0, accessed: 0 }));
     return d;
   }
 
   get pendingCount() {
-    return this.users.size + this.tokens.size + this.channels.size;
+    const b = this.batch;
+    return b.users.size + b.tokens.size + b.channels.size + b.logs.length;
   }
 
-  /** Writes every pending delta in one transaction; on failure they stay queued. */
+  /**
+   * Writes every pending charge and log row in one transaction; a deadlock or serialization
+   * failure (the whole transaction rolled back) is retried a few times; on other failures the
+   * batch stays queued for the next flush.
+   */
   flush(): Promise<void> {
     return this.lock.run(async () => {
+      await this.tellAuthority();
       if (this.pendingCount === 0) return;
-      const users = this.users;
-      const tokens = this.tokens;
-      const channels = this.channels;
-      this.users = new Map();
-      this.tokens = new Map();
-      this.channels = new Map();
+      const batch = this.batch;
+      const settled = this.settled;
+      this.batch = emptyBatch();
+      this.settled = [];
       try {
-        await this.db.transaction().execute(async (tx) => {
-          for (const [id, d] of users) {
-            await tx
-              .updateTable('users')
-              .set((eb) => ({
-                quota: eb('quota', '+', d.quota),
-                used_quota: eb('used_quota', '+', d.used),
-                request_count: eb('request_count', '+', d.requests),
-              }))
-              .where('id', '=', id)
-              .execute();
-          }
-          for (const [id, d] of tokens) {
-            await tx
-              .updateTable('tokens')
-              .set((eb) => ({
-                remain_quota: eb('remain_quota', '+', d.remain),
-                used_quota: eb('used_quota', '+', d.used),
-                ...(d.accessed ? { accessed_time: d.accessed } : {}),
-              }))
-              .where('id', '=', id)
-              .execute();
-          }
-          for (const [id, used] of channels) {
-            await tx
-              .updateTable('channels')
-              .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
-              .where('id', '=', id)
-              .execute();
-          }
-        });
+        await this.write(batch);
       } catch (err) {
-        this.mergeBack(users, tokens, channels);
+        this.mergeBack(batch, settled);
         console.error(`flushing quota changes failed, will retry: ${(err as Error).message}`);
         throw err;
       }
+      if (this.logTarget.kind === 'outbox' && batch.logs.length > 0) this.afterOutbox();
+      this.uncommitted.push(...settled);
+      await this.tellAuthority();
     });
   }
 
-  private mergeBack(
-    users: Map<number, UserDelta>,
-    tokens: Map<number, TokenDelta>,
-    channels: Map<number, number>,
-  ) {
-    for (const [id, d] of users) {
+  private async write(batch: ChargeBatch) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeChargeBatch(this.db, batch, this.logTarget);
+      } catch (err) {
+        if (isRetryable(err) && attempt < FLUSH_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+          continue;
+        }
+        // A connection lost at COMMIT leaves the outcome unknown: the log rows tell.
+        if (!isRetryable(err) && (await batchCommitted(this.db, batch, this.logTarget).catch(() => false)))
+          return;
+        throw err;
+      }
+    }
+  }
+
+  private async tellAuthority() {
+    if (this.uncommitted.length === 0) return;
+    const refs = this.uncommitted;
+    this.uncommitted = [];
+    try {
+      await this.authority.committed(refs);
+    } catch (err) {
+      this.uncommitted.unshift(...refs);
+      console.error(`balance update after a flush failed, will retry: ${(err as Error).message}`);
+    }
+  }
+
+  private mergeBack(batch: ChargeBatch, settled: HoldRef[]) {
+    for (const [id, d] of batch.users) {
       const cur = this.userDelta(id);
       cur.quota += d.quota;
       cur.used += d.used;
       cur.requests += d.requests;
     }
-    for (const [id, d] of tokens) {
+    for (const [id, d] of batch.tokens) {
       const cur = this.tokenDelta(id);
       cur.remain += d.remain;
       cur.used += d.used;
       cur.accessed = Math.max(cur.accessed, d.accessed);
     }
-    for (const [id, used] of channels) this.channels.set(id, (this.channels.get(id) ?? 0) + used);
+    const { channels } = this.batch;
+    for (const [id, used] of batch.channels) channels.set(id, (channels.get(id) ?? 0) + used);
+    this.batch.logs.unshift(...batch.logs);
+    this.settled.unshift(...settled);
   }
 
   async close() {
@@ -258,4 +289,8 @@ export class QuotaLedger implements BalanceSource {
     this.timer = null;
     await this.flush().catch(() => undefined);
   }
+}
+
+function emptyBatch(): ChargeBatch {
+  return { users: new Map(), tokens: new Map(), channels: new Map(), logs: [] };
 }

@@ -5,6 +5,7 @@ import { logs } from './0003_logs.js';
 import { billing } from './0004_billing.js';
 import { sessionVersion } from './0005_session_version.js';
 import { quotaData } from './0006_quota_data.js';
+import { ledgerOutbox, logChargeKey } from './0011_charge_log.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
 export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
@@ -14,7 +15,9 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   billing,
   sessionVersion,
   quotaData,
+  logChargeKey,
+  ledgerOutbox,
 ];
 
 /** For a separate log database (LOG_SQL_DSN). */
-export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs, quotaData];
+export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs, quotaData, logChargeKey];
