@@ -93,6 +93,7 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())('Redis balances ag
       gen,
       '3600',
       'set',
+      '',
     )) as number[];
     expect(result[0]).toBe(0);
     expect(await gw.ctx.redis!.get(balKey(userId))).toBe(before);

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { BalanceAuthority, HoldOutcome, HoldRef, Payer } from './balance-authority.js';
-import { BalanceKeys, loadedIds, reapDeadEpochs, reconcileBalances } from './redis-reconcile.js';
+import { BalanceKeys, loadedIds, reapDeadEpochs, reconcileBalances, repairDrift } from './redis-reconcile.js';
 import { BEAT, COMMIT, HOLD, REREGISTER, SETTLE, SETTLE_OVER } from './redis-scripts.js';
 
 const FENCED = -3;
@@ -242,15 +242,16 @@ export class RedisBalanceAuthority implements BalanceAuthority {
   }
 
   /** Sets balances from SQL (bal = SQL − held); see reconcileBalances. Returns how many changed. */
-  reconcile(kind: Payer, ids: number[], mode: 'set' | 'nx' | 'xx' = 'xx'): Promise<number> {
-    return reconcileBalances(this.redis, this.db, this.keys, kind, ids, mode, this.ttlSeconds);
+  async reconcile(kind: Payer, ids: number[], mode: 'set' | 'nx' | 'xx' = 'xx'): Promise<number> {
+    return (await reconcileBalances(this.redis, this.db, this.keys, kind, ids, mode, this.ttlSeconds)).size;
   }
 
-  /** Reconciles every loaded balance (the leased job); returns how many were wrong. */
+  /** Repairs every loaded balance that drifted from SQL − held (the leased job); returns how many. */
   async reconcileAll(): Promise<number> {
     let changed = 0;
     for (const kind of ['user', 'token'] as const) {
-      changed += await this.reconcile(kind, await loadedIds(this.redis, this.keys, kind), 'xx');
+      const ids = await loadedIds(this.redis, this.keys, kind);
+      changed += await repairDrift(this.redis, this.db, this.keys, kind, ids, this.ttlSeconds);
     }
     return changed;
   }

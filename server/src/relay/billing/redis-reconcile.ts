@@ -49,7 +49,8 @@ async function sqlValues(db: Kysely<Database>, kind: Payer, ids: number[]): Prom
 /**
  * Sets balances from SQL: bal = SQL − held. The generation is read before SQL; a balance whose
  * SQL value moved meanwhile (a flush committed, another reconciliation ran) is retried with a
- * fresh read, so a stale SQL value is never written. Returns the balances that changed.
+ * fresh read, so a stale SQL value is never written. `expected` (per id) limits the write to a
+ * correction of exactly that amount. Returns the corrections made (or, in check mode, found).
  */
 export async function reconcileBalances(
   redis: Redis,
@@ -59,20 +60,20 @@ export async function reconcileBalances(
   ids: number[],
   mode: ReconcileMode,
   ttlSeconds: number,
-): Promise<number> {
-  let changed = 0;
+  expected?: Map<number, number>,
+): Promise<Map<number, number>> {
+  const corrections = new Map<number, number>();
   for (let i = 0; i < ids.length; i += SQL_BATCH) {
     let pending = [...new Set(ids.slice(i, i + SQL_BATCH))];
     for (let round = 0; round < ROUNDS && pending.length > 0; round++) {
       const gens = await redis.mget(pending.map((id) => keys.gen(kind, id)));
-      const before = await redis.mget(pending.map((id) => keys.bal(kind, id)));
       const sql = await sqlValues(db, kind, pending);
       const batch = redis.pipeline();
       const asked: number[] = [];
       pending.forEach((id, n) => {
         const value = sql.get(id);
         if (value === undefined) return; // deleted: its balance expires on its own
-        asked.push(n);
+        asked.push(id);
         batch.eval(
           RECONCILE,
           3,
@@ -83,21 +84,46 @@ export async function reconcileBalances(
           gens[n] ?? '0',
           String(ttlSeconds),
           mode,
+          expected?.has(id) ? String(expected.get(id)) : '',
         );
       });
       const results = (await batch.exec()) ?? [];
       const stale: number[] = [];
       results.forEach(([err, res], k) => {
-        const n = asked[k]!;
         if (err) throw err;
-        const [code, value] = res as [number, number];
-        if (code === 0) stale.push(pending[n]!);
-        else if (code === 1 && before[n] !== String(value)) changed++;
+        const [code, value, old] = (res as number[]).map(Number) as [number, number, number];
+        const id = asked[k]!;
+        if (code === 0) stale.push(id);
+        else if ((code === 1 || (code === 3 && mode === 'check')) && value !== old)
+          corrections.set(id, value - old);
       });
       pending = stale;
     }
   }
-  return changed;
+  return corrections;
+}
+
+/** How long a drift must persist before the periodic job corrects it. */
+const CONFIRM_MS = 300;
+
+/**
+ * The periodic repair: a balance is corrected only when the same drift is seen twice, CONFIRM_MS
+ * apart. A flush commits to SQL a moment before its registry entries leave Redis; a single
+ * reading inside that moment would "correct" a right balance. Returns how many were corrected.
+ */
+export async function repairDrift(
+  redis: Redis,
+  db: Kysely<Database>,
+  keys: BalanceKeys,
+  kind: Payer,
+  ids: number[],
+  ttlSeconds: number,
+): Promise<number> {
+  const seen = await reconcileBalances(redis, db, keys, kind, ids, 'check', ttlSeconds);
+  if (seen.size === 0) return 0;
+  await new Promise((r) => setTimeout(r, CONFIRM_MS));
+  const fixed = await reconcileBalances(redis, db, keys, kind, [...seen.keys()], 'xx', ttlSeconds, seen);
+  return fixed.size;
 }
 
 /** Every loaded balance of one kind, by scanning its keys. */

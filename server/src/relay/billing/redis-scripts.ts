@@ -139,18 +139,24 @@ return missing
 /**
  * Sets a balance from its SQL value: bal = sql − held, unless SQL moved since the caller read
  * the generation (then it gives up: the caller's SQL value may be stale).
- * KEYS: bal, held, gen; ARGV: sql, generation read before SQL, ttl, mode (set | nx | xx)
- * → {1, value} set; {0} stale; {2} skipped (nx: exists, xx: not loaded)
+ * KEYS: bal, held, gen; ARGV: sql, generation read before SQL, ttl, mode, expected correction
+ * Modes: set (always), nx (only when not loaded), xx (only when loaded), check (never writes).
+ * With an expected correction (ARGV[5] ~= ''), xx writes only if the correction is that amount.
+ * → {1, value, old} set; {3, value, old} checked; {0} stale; {2} skipped
  */
 export const RECONCILE = `
-if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[2] then return {0, 0} end
-local exists = redis.call('EXISTS', KEYS[1]) == 1
-if (ARGV[4] == 'nx' and exists) or (ARGV[4] == 'xx' and not exists) then return {2, 0} end
+if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[2] then return {0, 0, 0} end
+local raw = redis.call('GET', KEYS[1])
+local mode = ARGV[4]
+if (mode == 'nx' and raw) or ((mode == 'xx' or mode == 'check') and not raw) then return {2, 0, 0} end
+local old = tonumber(raw or '0')
 local value = tonumber(ARGV[1]) - tonumber(redis.call('GET', KEYS[2]) or '0')
+if mode == 'check' then return {3, value, old} end
+if ARGV[5] ~= '' and value - old ~= tonumber(ARGV[5]) then return {3, value, old} end
 redis.call('SET', KEYS[1], value, 'EX', ARGV[3])
 redis.call('INCR', KEYS[3])
 redis.call('EXPIRE', KEYS[3], ARGV[3])
-return {1, value}
+return {1, value, old}
 `;
 
 /**
