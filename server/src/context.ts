@@ -109,6 +109,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       main.db,
       config.ledgerFlushMs,
       config.logDb ? { kind: 'outbox' } : { kind: 'main', dialect: main.dialect },
+      main.dialect,
       drain,
     );
     if (redis) {

@@ -21,6 +21,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const LEASE_SECONDS = 3;
 const USER_QUOTA = 200_000;
 const TIGHT_QUOTA = 3_000;
+/** FAULTS_LONG=1: the long form (longer phases, more clients), run by hand; see docs/faults.md. */
+const LONG = process.env.FAULTS_LONG === '1';
+const SCALE = LONG ? 10 : 1;
 
 /**
  * Two gateway processes over one PostgreSQL/MySQL database and a Redis of the test's own, under

@@ -6,6 +6,7 @@ import {
   addToken,
   balances,
   consumeLogs,
+  flushAll,
   createTestDatabase,
   putOptions,
   registerAndLogin,
@@ -116,6 +117,33 @@ describe('a charge and its log row are one fact', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('cuts charges the database cannot pay and records the cut in the log row', async () => {
+    const user = await registerAndLogin(gw.url, 'capped');
+    await setUserQuota(gw, user.userId!, 100);
+    const token = await addToken(gw, user.userId!, { remainQuota: 1000 });
+    const client = new OpenAI({ apiKey: token.apiKey, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+    const call = () =>
+      client.chat.completions.create({
+        model: 'tx-model',
+        messages: [{ role: 'user', content: 'x' }],
+        max_tokens: 20,
+      });
+    await call();
+    // The database loses quota behind the admission view's back (as when a hold is given back
+    // while its instance is frozen): the view still believes in 50, the database has 10.
+    await flushAll(gw);
+    await gw.ctx.db.updateTable('users').set({ quota: 10 }).where('id', '=', user.userId!).execute();
+    await call();
+    const after = await balances(gw, user.userId!, token.id);
+    expect(after.user).toEqual({ quota: 0, used_quota: 60, request_count: 2 });
+    expect(after.token).toEqual({ remain_quota: 940, used_quota: 60 });
+    const rows = await consumeLogs(gw, user.userId!);
+    expect(rows.map((r) => r.quota)).toEqual([50, 10]);
+    expect(JSON.parse(rows[1]!.other)).toMatchObject({ overdraft: 40, usage_quota: 50 });
+    // The admission view follows the database: nothing priced starts at zero.
+    expect(await gw.ctx.ledger.authority.userBalance(user.userId!)).toBe(0);
+  });
+
   it('never deadlocks when instances flush charges for the same users at once', async () => {
     const ids = await newUsers(gw, 12, 100_000);
     const ledgers = [extraLedger(gw), extraLedger(gw), extraLedger(gw)];
@@ -167,7 +195,7 @@ describe('with a separate log database', () => {
 
   it('commits log rows to an outbox with their charges and copies them exactly once', async () => {
     const [userId] = await newUsers(gw, 1, 1000);
-    const ledger = new QuotaLedger(gw.ctx.db, 60_000, { kind: 'outbox' });
+    const ledger = new QuotaLedger(gw.ctx.db, 60_000, { kind: 'outbox' }, gw.ctx.dialect);
     ledger.authority = new MemoryBalanceAuthority(ledger);
     const hold = await ledger.hold({
       requestId: 'outbox-1',

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SqlDialectName } from '../../config.js';
 import type { Database, LogDatabase, NewLog } from '../../platform/db/schema.js';
 
@@ -16,8 +16,11 @@ export async function insertLogRows(
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     const insert = db.insertInto('logs').values(chunk);
+    // MySQL: a no-op update on a duplicate key (INSERT IGNORE would also swallow other errors).
     await (
-      dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('charge_key').doNothing())
+      dialect === 'mysql'
+        ? insert.onDuplicateKeyUpdate({ charge_key: sql`charge_key` })
+        : insert.onConflict((oc) => oc.column('charge_key').doNothing())
     ).execute();
   }
 }

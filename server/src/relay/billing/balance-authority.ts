@@ -44,6 +44,11 @@ export interface BalanceAuthority {
    * the admission view follows (no-op when it is not loaded).
    */
   adjust(kind: Payer, id: number, delta: number): Promise<void>;
+  /**
+   * The database could not pay a charge this view had admitted (it cut the charge, leaving the
+   * payer at zero): the view believed in more than there is and must follow the database.
+   */
+  overdrawn(kind: Payer, id: number): Promise<void>;
 }
 
 export function mayHold(balance: number, amount: number): boolean {
@@ -137,5 +142,11 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     const map = kind === 'user' ? this.users : this.tokens;
     const v = map.get(id);
     if (v !== undefined) map.set(id, v + delta);
+  }
+  // The database balance is zero now, so nothing priced may start until a top-up.
+  async overdrawn(kind: Payer, id: number) {
+    const map = kind === 'user' ? this.users : this.tokens;
+    const v = map.get(id);
+    if (v !== undefined) map.set(id, Math.min(v, 0));
   }
 }

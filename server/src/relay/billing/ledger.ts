@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { normalizeLogRow, type LogInput } from '../../modules/logs/writer.js';
+import type { SqlDialectName } from '../../config.js';
+import type { LogInput } from '../../modules/logs/writer.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AsyncLock } from './async-lock.js';
 import type { BalanceAuthority, BalanceSource, HoldRef, Payer } from './balance-authority.js';
@@ -7,10 +8,9 @@ import {
   batchCommitted,
   isRetryable,
   writeChargeBatch,
-  type ChargeBatch,
+  type Charge,
   type LogTarget,
-  type TokenDelta,
-  type UserDelta,
+  type Shortfall,
 } from './charge-batch.js';
 
 export class InsufficientQuotaError extends Error {
@@ -68,7 +68,7 @@ const FLUSH_ATTEMPTS = 4;
  * always logged. A hold never touches the database.
  */
 export class QuotaLedger implements BalanceSource {
-  private batch: ChargeBatch = emptyBatch();
+  private charges: Charge[] = [];
   /** Settled holds whose charges are in the pending batch (the authority learns when they commit). */
   private settled: HoldRef[] = [];
   /** Settled holds committed to SQL whose authority update failed: retried at the next flush. */
@@ -82,6 +82,7 @@ export class QuotaLedger implements BalanceSource {
     private readonly db: Kysely<Database>,
     private readonly flushMs: number,
     private readonly logTarget: LogTarget = { kind: 'main', dialect: 'sqlite' },
+    private readonly dialect: SqlDialectName = logTarget.kind === 'main' ? logTarget.dialect : 'sqlite',
     /** Called after a batch whose log rows went to the outbox committed. */
     private readonly afterOutbox: () => void = () => undefined,
   ) {}
@@ -99,7 +100,7 @@ export class QuotaLedger implements BalanceSource {
         .select('quota')
         .where('id', '=', userId)
         .executeTakeFirst();
-      return (row?.quota ?? 0) + (this.batch.users.get(userId)?.quota ?? 0);
+      return (row?.quota ?? 0) - this.pending((c) => c.userId === userId);
     });
   }
   tokenQuota(tokenId: number): Promise<number> {
@@ -109,8 +110,14 @@ export class QuotaLedger implements BalanceSource {
         .select('remain_quota')
         .where('id', '=', tokenId)
         .executeTakeFirst();
-      return (row?.remain_quota ?? 0) + (this.batch.tokens.get(tokenId)?.remain ?? 0);
+      return (row?.remain_quota ?? 0) - this.pending((c) => c.tokenPays && c.tokenId === tokenId);
     });
+  }
+
+  private pending(match: (c: Charge) => boolean): number {
+    let sum = 0;
+    for (const c of this.charges) if (match(c)) sum += c.quota;
+    return sum;
   }
 
   async hold(request: HoldRequest): Promise<QuotaHold> {
@@ -151,25 +158,18 @@ export class QuotaLedger implements BalanceSource {
     return quota;
   }
 
-  /** Queues the charge and its log row together (synchronously: no flush can split them). */
+  /** Queues the charge with its log row (synchronously: no flush can split them). */
   private record(request: HoldRequest, quota: number, settlement: Settlement) {
-    const { userId, tokenId, tokenUnlimited } = request;
-    const u = this.userDelta(userId);
-    u.quota -= quota;
-    u.used += quota;
-    u.requests += 1;
-    if (tokenId !== null) {
-      const t = this.tokenDelta(tokenId);
-      if (!tokenUnlimited) t.remain -= quota;
-      t.used += quota;
-      t.accessed = Math.floor(Date.now() / 1000);
-    }
-    if (quota !== 0 && settlement.channelId > 0) {
-      const { channels } = this.batch;
-      channels.set(settlement.channelId, (channels.get(settlement.channelId) ?? 0) + quota);
-    }
-    const row = settlement.log?.(quota);
-    if (row) this.batch.logs.push({ ...normalizeLogRow(row), charge_key: request.requestId });
+    this.charges.push({
+      requestId: request.requestId,
+      userId: request.userId,
+      tokenId: request.tokenId,
+      tokenPays: !request.tokenUnlimited,
+      channelId: settlement.channelId,
+      quota,
+      at: Math.floor(Date.now() / 1000),
+      log: settlement.log,
+    });
   }
 
   /** Gives the whole hold back (the request failed); a second call does nothing. */
@@ -194,20 +194,8 @@ export class QuotaLedger implements BalanceSource {
     if (delta !== 0) await this.authority.adjust('token', tokenId, Math.trunc(delta));
   }
 
-  private userDelta(id: number): UserDelta {
-    let d = this.batch.users.get(id);
-    if (!d) this.batch.users.set(id, (d = { quota: 0, used: 0, requests: 0 }));
-    return d;
-  }
-  private tokenDelta(id: number): TokenDelta {
-    let d = this.batch.tokens.get(id);
-    if (!d) this.batch.tokens.set(id, (d = { remain: 0, used: 0, accessed: 0 }));
-    return d;
-  }
-
   get pendingCount() {
-    const b = this.batch;
-    return b.users.size + b.tokens.size + b.channels.size + b.logs.length;
+    return this.charges.length;
   }
 
   /**
@@ -218,38 +206,52 @@ export class QuotaLedger implements BalanceSource {
   flush(): Promise<void> {
     return this.lock.run(async () => {
       await this.tellAuthority();
-      if (this.pendingCount === 0) return;
-      const batch = this.batch;
+      if (this.charges.length === 0) return;
+      const charges = this.charges;
       const settled = this.settled;
-      this.batch = emptyBatch();
+      this.charges = [];
       this.settled = [];
+      let shortfall: Shortfall | null;
       try {
-        await this.write(batch);
+        shortfall = await this.write(charges);
       } catch (err) {
-        this.mergeBack(batch, settled);
+        this.charges.unshift(...charges);
+        this.settled.unshift(...settled);
         console.error(`flushing quota changes failed, will retry: ${(err as Error).message}`);
         throw err;
       }
-      if (this.logTarget.kind === 'outbox' && batch.logs.length > 0) this.afterOutbox();
+      if (this.logTarget.kind === 'outbox' && charges.some((c) => c.log)) this.afterOutbox();
       this.uncommitted.push(...settled);
       await this.tellAuthority();
+      if (shortfall) await this.tellShortfall(shortfall);
     });
   }
 
-  private async write(batch: ChargeBatch) {
+  /** Returns what the database could not pay (null: unknown, the batch was committed earlier). */
+  private async write(charges: Charge[]): Promise<Shortfall | null> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await writeChargeBatch(this.db, batch, this.logTarget);
+        return await writeChargeBatch(this.db, this.dialect, charges, this.logTarget);
       } catch (err) {
         if (isRetryable(err) && attempt < FLUSH_ATTEMPTS) {
           await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
           continue;
         }
         // A connection lost at COMMIT leaves the outcome unknown: the log rows tell.
-        if (!isRetryable(err) && (await batchCommitted(this.db, batch, this.logTarget).catch(() => false)))
-          return;
+        if (!isRetryable(err) && (await batchCommitted(this.db, charges, this.logTarget).catch(() => false)))
+          return null;
         throw err;
       }
+    }
+  }
+
+  /** The admission view admitted charges the database then cut: it follows the database. */
+  private async tellShortfall(shortfall: Shortfall) {
+    try {
+      for (const id of shortfall.users.keys()) await this.authority.overdrawn('user', id);
+      for (const id of shortfall.tokens.keys()) await this.authority.overdrawn('token', id);
+    } catch (err) {
+      console.error(`balance update after a capped charge failed: ${(err as Error).message}`);
     }
   }
 
@@ -265,32 +267,9 @@ export class QuotaLedger implements BalanceSource {
     }
   }
 
-  private mergeBack(batch: ChargeBatch, settled: HoldRef[]) {
-    for (const [id, d] of batch.users) {
-      const cur = this.userDelta(id);
-      cur.quota += d.quota;
-      cur.used += d.used;
-      cur.requests += d.requests;
-    }
-    for (const [id, d] of batch.tokens) {
-      const cur = this.tokenDelta(id);
-      cur.remain += d.remain;
-      cur.used += d.used;
-      cur.accessed = Math.max(cur.accessed, d.accessed);
-    }
-    const { channels } = this.batch;
-    for (const [id, used] of batch.channels) channels.set(id, (channels.get(id) ?? 0) + used);
-    this.batch.logs.unshift(...batch.logs);
-    this.settled.unshift(...settled);
-  }
-
   async close() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush().catch(() => undefined);
   }
-}
-
-function emptyBatch(): ChargeBatch {
-  return { users: new Map(), tokens: new Map(), channels: new Map(), logs: [] };
 }

@@ -100,11 +100,13 @@ export class RedisBalanceAuthority implements BalanceAuthority {
       const code = Number(
         await this.redis.eval(
           REREGISTER,
-          4,
+          6,
           this.keys.holds(ref.epoch),
           this.keys.held('user', ref.userId),
           this.keys.held('token', ref.tokenId),
           this.keys.dead(ref.epoch),
+          this.keys.bal('user', ref.userId),
+          ref.tokenId === null ? '' : this.keys.bal('token', ref.tokenId),
           ref.holdId,
           `${ref.userId}|${ref.tokenId ?? ''}|${ref.amount}`,
         ),
@@ -234,6 +236,10 @@ export class RedisBalanceAuthority implements BalanceAuthority {
   /** Top-ups and admin edits are committed in SQL already: the balance is set from SQL. */
   async adjust(kind: Payer, id: number, delta: number) {
     if (delta === 0) return;
+    await this.reconcile(kind, [id], 'xx');
+  }
+
+  async overdrawn(kind: Payer, id: number) {
     await this.reconcile(kind, [id], 'xx');
   }
 

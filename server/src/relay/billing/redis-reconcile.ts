@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/schema.js';
 import type { Payer } from './balance-authority.js';
 import { RECONCILE, REAP_ENTRY } from './redis-scripts.js';
 
-export type ReconcileMode = 'set' | 'nx' | 'xx';
+export type ReconcileMode = 'set' | 'nx' | 'xx' | 'check';
 
 /** Key names shared by the authority and its reconciliation. */
 export class BalanceKeys {

@@ -186,8 +186,10 @@ return redis.call('EXISTS', KEYS[3])
 `;
 
 /**
- * Registers an entry again after Redis lost it (a restart without persistence).
- * KEYS: holds, held:u, held:t|'', dead; ARGV: holdId, record → 1 added, 0 present, -3 fenced
+ * Registers an entry again after Redis lost it (a restart without persistence); a balance
+ * loaded meanwhile (from SQL − held, without this entry) pays for it now.
+ * KEYS: holds, held:u, held:t|'', dead, bal:u, bal:t|''; ARGV: holdId, record
+ * → 1 added, 0 present, -3 fenced
  */
 export const REREGISTER = `${ADD_HELD}
 if redis.call('EXISTS', KEYS[4]) == 1 then return -3 end
@@ -195,5 +197,8 @@ if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
 local amount = tonumber(string.match(ARGV[2], '(-?%d+)$'))
 addHeld(KEYS[2], amount)
 addHeld(KEYS[3], amount)
+for i = 5, 6 do
+  if KEYS[i] ~= '' and redis.call('EXISTS', KEYS[i]) == 1 then redis.call('DECRBY', KEYS[i], amount) end
+end
 return 1
 `;
