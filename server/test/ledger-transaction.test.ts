@@ -20,7 +20,7 @@ import {
   type TestDatabase,
 } from '@gateway/test-support';
 import { drainOutbox } from '../src/modules/logs/outbox.js';
-import type { LogInput } from '../src/modules/logs/writer.js';
+import { normalizeLogRow, type LogInput } from '../src/modules/logs/writer.js';
 import { MemoryBalanceAuthority } from '../src/relay/billing/balance-authority.js';
 import { QuotaLedger } from '../src/relay/billing/ledger.js';
 
@@ -208,12 +208,13 @@ describe('with a separate log database', () => {
     // Copy the outbox by hand, then pretend the copy's delete was lost: a second copy changes nothing.
     await ledger.flush();
     const pending = await gw.ctx.db.selectFrom('ledger_outbox').selectAll().execute();
+    // (The gateway's own outbox job runs every 5 s; it may rarely have copied the row already.)
+    expect(pending.length).toBeLessThanOrEqual(1);
     await drainOutbox(gw.ctx.db, gw.ctx.logDb, gw.ctx.logDialect);
-    if (pending.length > 0)
-      await gw.ctx.db
-        .insertInto('ledger_outbox')
-        .values({ created_at: 0, payload: pending[0]!.payload })
-        .execute();
+    const payload =
+      pending[0]?.payload ??
+      JSON.stringify([{ ...normalizeLogRow(logRow(userId!, 9)), charge_key: 'outbox-1' }]);
+    await gw.ctx.db.insertInto('ledger_outbox').values({ created_at: 0, payload }).execute();
     await drainOutbox(gw.ctx.db, gw.ctx.logDb, gw.ctx.logDialect);
     const rows = await gw.ctx.logDb
       .selectFrom('logs')
