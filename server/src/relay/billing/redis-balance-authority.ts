@@ -201,6 +201,29 @@ export class RedisBalanceAuthority implements BalanceAuthority {
 
   async committed(refs: HoldRef[]): Promise<void> {
     const missing: HoldRef[] = [];
+    // Forgotten locally before Redis drops them: a heartbeat in between must not register them again.
+    const local = refs.map((ref) => [ref.holdId, this.entries.get(ref.holdId)] as const);
+    for (const ref of refs) this.entries.delete(ref.holdId);
+    try {
+      await this.commitChunks(refs, missing);
+    } catch (err) {
+      for (const [id, entry] of local) if (entry) this.entries.set(id, entry);
+      throw err;
+    }
+    // Charges of a reaped epoch (or lost by Redis) reached SQL only: set their balances from SQL.
+    if (missing.length > 0) {
+      await this.reconcile(
+        'user',
+        missing.map((r) => r.userId),
+      );
+      await this.reconcile(
+        'token',
+        missing.flatMap((r) => (r.tokenId === null ? [] : [r.tokenId])),
+      );
+    }
+  }
+
+  private async commitChunks(refs: HoldRef[], missing: HoldRef[]) {
     for (let i = 0; i < refs.length; i += COMMIT_CHUNK) {
       const chunk = refs.slice(i, i + COMMIT_CHUNK);
       const keys = chunk.flatMap((ref) => [
@@ -218,18 +241,6 @@ export class RedisBalanceAuthority implements BalanceAuthority {
         String(this.ttlSeconds),
       )) as number[];
       for (const position of absent) missing.push(chunk[position - 1]!);
-    }
-    for (const ref of refs) this.entries.delete(ref.holdId);
-    // Charges of a reaped epoch (or lost by Redis) reached SQL only: set their balances from SQL.
-    if (missing.length > 0) {
-      await this.reconcile(
-        'user',
-        missing.map((r) => r.userId),
-      );
-      await this.reconcile(
-        'token',
-        missing.flatMap((r) => (r.tokenId === null ? [] : [r.tokenId])),
-      );
     }
   }
 
