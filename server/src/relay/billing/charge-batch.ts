@@ -30,26 +30,37 @@ export interface Shortfall {
 const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 const add = (map: Map<number, number>, id: number, n: number) => map.set(id, (map.get(id) ?? 0) + n);
 
+/** A payer cannot pay its summed charges: the batch is written again, capped. */
+export class NeedsCap extends Error {}
+
+const NO_SHORTFALL: Shortfall = { users: new Map(), tokens: new Map() };
+
 /**
- * Writes one batch in one transaction: the payers' rows are locked first (users, then tokens,
- * each in ascending id order: instances' flushes wait for each other but never deadlock), the
- * charges are capped by what the database says each payer has, then the log rows (built from
- * the capped charges) and the summed updates of users, tokens and channels are written.
+ * Writes one batch in one transaction: the log rows, then the summed updates of users, tokens
+ * and channels, each in ascending id order (instances' flushes wait for each other but never
+ * deadlock). The usual way (`capped` false) needs no read: a payer's update applies only if the
+ * balance covers it, and a refusal (NeedsCap) rolls everything back. Written `capped`, the
+ * payers' rows are locked and read first (same order) and the charges cut to what each has.
  */
 export async function writeChargeBatch(
   db: Kysely<Database>,
   dialect: SqlDialectName,
   charges: Charge[],
   logs: LogTarget,
+  capped = false,
 ): Promise<Shortfall> {
   return db.transaction().execute(async (tx) => {
     const userIds = ascending(charges.map((c) => c.userId));
     const tokenIds = ascending(
       charges.flatMap((c) => (c.tokenPays && c.tokenId !== null ? [c.tokenId] : [])),
     );
-    const users = await lockedBalances(tx, dialect, 'users', 'quota', userIds);
-    const tokens = await lockedBalances(tx, dialect, 'tokens', 'remain_quota', tokenIds);
-    const { charged, shortfall } = capToBalances(charges, users, tokens);
+    let charged = charges.map((c) => c.quota);
+    let shortfall = NO_SHORTFALL;
+    if (capped) {
+      const users = await lockedBalances(tx, dialect, 'users', 'quota', userIds);
+      const tokens = await lockedBalances(tx, dialect, 'tokens', 'remain_quota', tokenIds);
+      ({ charged, shortfall } = capToBalances(charges, users, tokens));
+    }
 
     const rows: NewLog[] = [];
     charges.forEach((c, i) => {
@@ -79,29 +90,38 @@ export async function writeChargeBatch(
       }
       if (q !== 0 && c.channelId > 0) add(channelDelta, c.channelId, q);
     });
+    const guard = (covered: boolean) => {
+      if (!covered) throw new NeedsCap('a balance does not cover its charges');
+    };
     for (const id of userIds) {
       const d = userDelta.get(id)!;
-      await tx
+      const checked = !capped && d.quota > 0;
+      let update = tx
         .updateTable('users')
         .set((eb) => ({
           quota: eb('quota', '-', d.quota),
           used_quota: eb('used_quota', '+', d.quota),
           request_count: eb('request_count', '+', d.requests),
         }))
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (checked) update = update.where('quota', '>=', d.quota);
+      const [result] = await update.execute();
+      if (checked) guard(Number(result?.numUpdatedRows ?? 0) > 0);
     }
     for (const id of ascending(tokenDelta.keys())) {
       const d = tokenDelta.get(id)!;
-      await tx
+      const checked = !capped && d.remain > 0;
+      let update = tx
         .updateTable('tokens')
         .set((eb) => ({
           remain_quota: eb('remain_quota', '-', d.remain),
           used_quota: eb('used_quota', '+', d.used),
           accessed_time: d.at,
         }))
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (checked) update = update.where('remain_quota', '>=', d.remain);
+      const [result] = await update.execute();
+      if (checked) guard(Number(result?.numUpdatedRows ?? 0) > 0);
     }
     for (const id of ascending(channelDelta.keys())) {
       const used = channelDelta.get(id)!;

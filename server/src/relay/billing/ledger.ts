@@ -7,6 +7,7 @@ import type { BalanceAuthority, BalanceSource, HoldRef, Payer } from './balance-
 import {
   batchCommitted,
   isRetryable,
+  NeedsCap,
   writeChargeBatch,
   type Charge,
   type LogTarget,
@@ -229,10 +230,17 @@ export class QuotaLedger implements BalanceSource {
 
   /** Returns what the database could not pay (null: unknown, the batch was committed earlier). */
   private async write(charges: Charge[]): Promise<Shortfall | null> {
+    let capped = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await writeChargeBatch(this.db, this.dialect, charges, this.logTarget);
+        return await writeChargeBatch(this.db, this.dialect, charges, this.logTarget, capped);
       } catch (err) {
+        // Rare: admission let charges exceed a balance; written again, capped (nothing was applied).
+        if (err instanceof NeedsCap && !capped) {
+          capped = true;
+          attempt--;
+          continue;
+        }
         if (isRetryable(err) && attempt < FLUSH_ATTEMPTS) {
           await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
           continue;
