@@ -60,13 +60,18 @@ export class RedisBus implements Bus {
     // Messages published while the subscription was down are lost: after a reconnect every
     // cache starts over (topic `resync`), and the routing table reloads.
     let down = false;
-    sub.on('error', (err: Error) => {
-      if (!down) console.error(`Redis error (change notifications): ${err.message}`);
+    let reported = false;
+    sub.on('close', () => {
       down = true;
+    });
+    sub.on('error', (err: Error) => {
+      if (!reported) console.error(`Redis error (change notifications): ${err.message}`);
+      reported = true;
     });
     sub.on('ready', () => {
       if (!down) return;
       down = false;
+      reported = false;
       console.warn('Redis connection back (change notifications): reloading caches');
       bus.local.dispatch('resync', '');
       bus.local.dispatch('channels', '');

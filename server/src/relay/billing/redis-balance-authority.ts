@@ -32,7 +32,8 @@ export class RedisBalanceAuthority implements BalanceAuthority {
   private heartbeat: NodeJS.Timeout | null = null;
   /** This instance's registry entries, to register again if Redis loses them. */
   private readonly entries = new Map<string, HoldRef>();
-  private connected = true;
+  private down = false;
+  private reported = false;
 
   constructor(
     private readonly redis: Redis,
@@ -48,14 +49,20 @@ export class RedisBalanceAuthority implements BalanceAuthority {
   }
 
   async start() {
+    // One line per outage, however many commands fail during it.
     this.redis.on('error', (err: Error) => {
-      if (this.connected) console.error(`Redis error (balances): ${err.message}`);
-      this.connected = false;
+      if (!this.reported) console.error(`Redis error (balances): ${err.message}`);
+      this.reported = true;
+    });
+    this.redis.on('close', () => {
+      this.down = true;
     });
     // After a reconnect: beat at once, which also registers the entries again if Redis lost them.
     this.redis.on('ready', () => {
-      if (!this.connected) console.warn('Redis connection back (balances): checking the hold registry');
-      this.connected = true;
+      if (!this.down) return;
+      this.down = false;
+      this.reported = false;
+      console.warn('Redis connection back (balances): checking the hold registry');
       void this.beat();
     });
     await this.beat();
