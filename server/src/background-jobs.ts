@@ -3,6 +3,7 @@ import { updateAllBalances } from './modules/channels/balances.js';
 import { ChannelService } from './modules/channels/service.js';
 import { QUOTA_DATA_TICK_MS, quotaDataTask } from './modules/dashboard/job.js';
 import { LeasedLoop } from './platform/jobs/leased-loop.js';
+import { drainOutbox } from './modules/logs/outbox.js';
 import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { testAllChannels } from './relay/channel-test.js';
 import { pollSunoTasks } from './relay/suno/poll.js';
@@ -43,16 +44,43 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
   ];
   const { authority } = ctx.ledger;
   if (authority instanceof RedisBalanceAuthority) {
+    // Short leases: a crashed job holder must not delay the money jobs by more than a round or two.
+    const lease = config.balances.leaseSeconds * 1000;
     loops.push(
       new LeasedLoop(
         'reap-holds',
-        30_000,
+        lease,
         async () => {
           const reaped = await authority.reapDeadHolds();
           if (reaped > 0) console.warn(`gave back ${reaped} quota holds of a stopped instance`);
         },
         redis,
         config.redisPrefix,
+        lease * 2,
+      ),
+      new LeasedLoop(
+        'reconcile-balances',
+        config.balances.reconcileSeconds * 1000,
+        async () => {
+          const fixed = await authority.reconcileAll();
+          if (fixed > 0) console.warn(`set ${fixed} Redis balances from SQL (they had drifted)`);
+        },
+        redis,
+        config.redisPrefix,
+        Math.max(config.balances.reconcileSeconds * 2000, lease),
+      ),
+    );
+  }
+  if (config.logDb) {
+    // Outbox rows left by an instance that stopped before copying them.
+    loops.push(
+      new LeasedLoop(
+        'log-outbox',
+        5000,
+        async () => void (await drainOutbox(ctx.db, ctx.logDb, ctx.logDialect)),
+        redis,
+        config.redisPrefix,
+        15_000,
       ),
     );
   }

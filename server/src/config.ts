@@ -46,6 +46,8 @@ export interface Config {
     updateTask: boolean;
   };
   ledgerFlushMs: number;
+  /** With Redis: an instance silent this long loses its holds; balances are set from SQL this often. */
+  balances: { leaseSeconds: number; reconcileSeconds: number };
   /** Largest request body in bytes: /api (JSON forms) and the relay (images, audio uploads). */
   bodyLimits: { api: number; relay: number };
   webDist: string;
@@ -203,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CHANNEL_UPDATE_FREQUENCY: int('CHANNEL_UPDATE_FREQUENCY', 0, 0),
     LEDGER_FLUSH_MS: int('LEDGER_FLUSH_MS', 200, 10, 60000),
     TASK_POLL_MS: int('TASK_POLL_MS', 15000, 0),
+    BALANCE_LEASE_SECONDS: int('BALANCE_LEASE_SECONDS', 30, 2, 3600),
+    BALANCE_RECONCILE_SECONDS: int('BALANCE_RECONCILE_SECONDS', 15, 1, 3600),
     API_BODY_LIMIT: size('API_BODY_LIMIT', 1 * MB),
     RELAY_BODY_LIMIT: size('RELAY_BODY_LIMIT', 32 * MB),
     WEB_DIST: z.string().optional(),
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       updateTask: e.UPDATE_TASK,
     },
     ledgerFlushMs: e.LEDGER_FLUSH_MS,
+    balances: { leaseSeconds: e.BALANCE_LEASE_SECONDS, reconcileSeconds: e.BALANCE_RECONCILE_SECONDS },
     bodyLimits: { api: e.API_BODY_LIMIT, relay: e.RELAY_BODY_LIMIT },
     webDist: path.resolve(e.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,

@@ -15,6 +15,7 @@ import { secretDigest } from './platform/crypto/random.js';
 import { VerificationCodes } from './modules/auth/verification-codes.js';
 import { LogWriter } from './modules/logs/writer.js';
 import { QuotaWarnings } from './modules/notifications/quota-warnings.js';
+import { drainOutbox } from './modules/logs/outbox.js';
 import { OptionStore } from './modules/options/store.js';
 import { SetupState } from './modules/setup/state.js';
 import { UserRepo } from './modules/users/repo.js';
@@ -34,6 +35,7 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: SqlDialectName;
   logDb: Kysely<LogDatabase>;
+  logDialect: SqlDialectName;
   redis: Redis | null;
   bus: Bus;
   sessionSecret: string;
@@ -70,11 +72,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     await migrate(main.db as Kysely<unknown>, main.dialect, MAIN_MIGRATIONS);
 
     let logDb = main.db as unknown as Kysely<LogDatabase>;
+    let logDialect = main.dialect;
     if (config.logDb) {
       const logs = await openDatabase<LogDatabase>(config.logDb, config.debug);
       closers.push(logs.close);
       await migrate(logs.db as Kysely<unknown>, logs.dialect, LOG_MIGRATIONS, 'log_schema_migrations');
       logDb = logs.db;
+      logDialect = logs.dialect;
     }
 
     const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
@@ -99,9 +103,20 @@ export async function createContext(config: Config): Promise<AppContext> {
 
     const logs = new LogWriter(logDb, config.ledgerFlushMs);
     logs.start();
-    const ledger = new QuotaLedger(main.db, config.ledgerFlushMs);
+    // With a separate log database, charges commit with their log rows in an outbox, drained at once.
+    const drain = () =>
+      void drainOutbox(main.db, logDb, logDialect).catch((err: Error) =>
+        console.error(`copying logs to the log database failed, will retry: ${err.message}`),
+      );
+    const ledger = new QuotaLedger(
+      main.db,
+      config.ledgerFlushMs,
+      config.logDb ? { kind: 'outbox' } : { kind: 'main', dialect: main.dialect },
+      main.dialect,
+      drain,
+    );
     if (redis) {
-      const shared = new RedisBalanceAuthority(redis, config.redisPrefix, ledger);
+      const shared = new RedisBalanceAuthority(redis, config.redisPrefix, main.db, config.balances);
       await shared.start();
       closers.push(() => shared.stop());
       ledger.authority = shared;
@@ -117,6 +132,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       db: main.db,
       dialect: main.dialect,
       logDb,
+      logDialect,
       redis,
       bus,
       sessionSecret,

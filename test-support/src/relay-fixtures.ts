@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningGateway } from './gateway.js';
+import { drainOutbox } from '../../server/src/modules/logs/outbox.js';
 
 /**
  * Direct database fixtures for relay tests (channels, tokens, balances), so billing tests do not
@@ -142,6 +143,8 @@ export async function setUserQuota(gw: RunningGateway, userId: number, quota: nu
 export async function flushAll(gw: RunningGateway) {
   await gw.ctx.ledger.flush();
   await gw.ctx.logs.flush();
+  // With a separate log database, consume rows wait in the outbox until copied.
+  if (gw.ctx.config.logDb) await drainOutbox(gw.ctx.db, gw.ctx.logDb, gw.ctx.logDialect);
 }
 
 export interface Balances {

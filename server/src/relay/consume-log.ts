@@ -1,5 +1,6 @@
 import { LogType } from '@gateway/contract';
 import type { AppContext } from '../context.js';
+import type { LogInput } from '../modules/logs/writer.js';
 import type { RelayCaller } from './auth/relay-auth.js';
 import { pricingModelName, type Price, type Usage } from './billing/pricing.js';
 import type { InboundRequest } from './providers/types.js';
@@ -27,7 +28,13 @@ const f2 = (n: number) => n.toFixed(2);
 
 /** One consume log row per relayed call, queued for the batch writer. */
 export function writeConsumeLog(ctx: AppContext, r: ConsumeRecord) {
-  if (!ctx.options.bool('LogConsumeEnabled')) return;
+  const row = consumeLogRow(ctx, r);
+  if (row) ctx.logs.add(row);
+}
+
+/** The consume log row of a relayed call (null when consume logging is off). */
+export function consumeLogRow(ctx: AppContext, r: ConsumeRecord): LogInput | null {
+  if (!ctx.options.bool('LogConsumeEnabled')) return null;
   const { price } = r;
   let content = price.usePrice
     ? `模型价格 ${f2(price.modelPrice)}，分组倍率 ${f2(price.groupRatio)}`
@@ -61,7 +68,7 @@ export function writeConsumeLog(ctx: AppContext, r: ConsumeRecord) {
   if (r.countedLocally) other.usage_counted_locally = true;
   const effort = r.inbound.body?.reasoning_effort;
   if (typeof effort === 'string') other.reasoning_effort = effort;
-  ctx.logs.add({
+  return {
     user_id: r.caller.user.id,
     type: LogType.Consume,
     content,
@@ -78,5 +85,5 @@ export function writeConsumeLog(ctx: AppContext, r: ConsumeRecord) {
     group: r.caller.group,
     other: JSON.stringify(other),
     request_id: r.requestId,
-  });
+  };
 }

@@ -5,7 +5,7 @@ import type { QuotaHold } from './billing/ledger.js';
 import { chargeQuota, type Price, type Usage } from './billing/pricing.js';
 import { resolveUsage } from './billing/usage.js';
 import { walkAway } from './client-gone.js';
-import { writeConsumeLog } from './consume-log.js';
+import { consumeLogRow } from './consume-log.js';
 import { RelayError } from './errors.js';
 import { clientFormatOf } from './formats/registry.js';
 import type { InboundRequest, UpstreamTarget } from './providers/types.js';
@@ -55,9 +55,34 @@ export async function settle(relay: Relay, outcome: DeliveredOutcome, s: SettleI
   // Gone while the usage was being counted: nothing reached the client, so nothing is charged
   // (the caller's finally releases the hold).
   if (outcome.answer && s.state.clientGone) return walkAway(s.reply);
+  const notes: string[] = [];
+  if (s.image) notes.push(s.image.note);
+  if (outcome.interruption) notes.push(INTERRUPTION_NOTE[outcome.interruption]);
+  // The log row is queued with the charge (one transaction): it is built from what was charged.
   // The hold is still open here (settle runs once per request), so the result is never null.
-  const charged = (await ctx.ledger.settle(s.hold, { quota, channelId: outcome.channel.id })) ?? quota;
-  ctx.quotaWarnings.afterCharge(s.caller.user, charged);
+  const settled =
+    (await ctx.ledger.settle(s.hold, {
+      quota,
+      channelId: outcome.channel.id,
+      log: (charged) =>
+        consumeLogRow(ctx, {
+          caller: s.caller,
+          inbound: s.inbound,
+          price: s.price,
+          usage,
+          quota: charged,
+          overdraft: quota - charged,
+          channelId: outcome.channel.id,
+          usedChannels: outcome.used,
+          upstreamModel: outcome.target.upstreamModel,
+          requestId: s.state.requestId,
+          elapsedMs: performance.now() - s.state.startedAt,
+          frt: outcome.frt,
+          notes,
+          countedLocally: counted,
+        }),
+    })) ?? quota;
+  ctx.quotaWarnings.afterCharge(s.caller.user, settled);
 
   // The answer leaves only once its charge is queued: whoever reads the balance after it sees it.
   if (outcome.answer) {
@@ -84,24 +109,4 @@ export async function settle(relay: Relay, outcome: DeliveredOutcome, s: SettleI
       client.end(clientFormatOf(s.inbound.mode).streamErrorFrame(broken, s.state.requestId));
     } else client.end(translator.finish(usage));
   }
-
-  const notes: string[] = [];
-  if (s.image) notes.push(s.image.note);
-  if (outcome.interruption) notes.push(INTERRUPTION_NOTE[outcome.interruption]);
-  writeConsumeLog(ctx, {
-    caller: s.caller,
-    inbound: s.inbound,
-    price: s.price,
-    usage,
-    quota: charged,
-    overdraft: quota - charged,
-    channelId: outcome.channel.id,
-    usedChannels: outcome.used,
-    upstreamModel: outcome.target.upstreamModel,
-    requestId: s.state.requestId,
-    elapsedMs: performance.now() - s.state.startedAt,
-    frt: outcome.frt,
-    notes,
-    countedLocally: counted,
-  });
 }

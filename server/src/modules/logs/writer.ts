@@ -29,6 +29,32 @@ const EMPTY_ROW: Omit<NewLog, 'user_id' | 'type' | 'created_at'> = {
 const MAX_QUEUE = 100_000;
 
 /**
+ * Fills every column a batch INSERT needs: multi-row INSERT needs the same columns in every row
+ * (SQLite has no DEFAULT in VALUES).
+ */
+export function normalizeLogRow(row: LogInput): NewLog {
+  return {
+    user_id: row.user_id,
+    type: row.type,
+    created_at: row.created_at ?? Math.floor(Date.now() / 1000),
+    content: row.content ?? EMPTY_ROW.content,
+    username: row.username ?? EMPTY_ROW.username,
+    token_name: row.token_name ?? EMPTY_ROW.token_name,
+    token_id: row.token_id ?? EMPTY_ROW.token_id,
+    model_name: row.model_name ?? EMPTY_ROW.model_name,
+    quota: row.quota ?? EMPTY_ROW.quota,
+    prompt_tokens: row.prompt_tokens ?? EMPTY_ROW.prompt_tokens,
+    completion_tokens: row.completion_tokens ?? EMPTY_ROW.completion_tokens,
+    use_time: row.use_time ?? EMPTY_ROW.use_time,
+    is_stream: row.is_stream ?? EMPTY_ROW.is_stream,
+    channel_id: row.channel_id ?? EMPTY_ROW.channel_id,
+    group: row.group ?? EMPTY_ROW.group,
+    other: row.other ?? EMPTY_ROW.other,
+    request_id: row.request_id ?? EMPTY_ROW.request_id,
+  };
+}
+
+/**
  * Log rows are queued and inserted in batches off the request path. A failed batch is kept and
  * retried at the next flush; close() flushes what is left.
  */
@@ -52,26 +78,7 @@ export class LogWriter {
       console.error('log queue full; dropping the oldest row');
       this.queue.shift();
     }
-    // Multi-row INSERT needs the same columns in every row (SQLite has no DEFAULT in VALUES).
-    this.queue.push({
-      user_id: row.user_id,
-      type: row.type,
-      created_at: row.created_at ?? Math.floor(Date.now() / 1000),
-      content: row.content ?? EMPTY_ROW.content,
-      username: row.username ?? EMPTY_ROW.username,
-      token_name: row.token_name ?? EMPTY_ROW.token_name,
-      token_id: row.token_id ?? EMPTY_ROW.token_id,
-      model_name: row.model_name ?? EMPTY_ROW.model_name,
-      quota: row.quota ?? EMPTY_ROW.quota,
-      prompt_tokens: row.prompt_tokens ?? EMPTY_ROW.prompt_tokens,
-      completion_tokens: row.completion_tokens ?? EMPTY_ROW.completion_tokens,
-      use_time: row.use_time ?? EMPTY_ROW.use_time,
-      is_stream: row.is_stream ?? EMPTY_ROW.is_stream,
-      channel_id: row.channel_id ?? EMPTY_ROW.channel_id,
-      group: row.group ?? EMPTY_ROW.group,
-      other: row.other ?? EMPTY_ROW.other,
-      request_id: row.request_id ?? EMPTY_ROW.request_id,
-    });
+    this.queue.push(normalizeLogRow(row));
   }
 
   get pending() {

@@ -26,6 +26,10 @@ export class OptionStore {
     bus.subscribe('option', (key) => {
       void this.reload(key).catch((err) => console.error(`reloading option ${key} failed`, err));
     });
+    bus.subscribe(
+      'resync',
+      () => void this.load().catch((err) => console.error('reloading options failed', err)),
+    );
   }
 
   async load(): Promise<void> {

@@ -31,6 +31,7 @@ export class UserCache {
     private readonly bus: Bus,
   ) {
     bus.subscribe('user', (id) => this.entries.delete(Number(id)));
+    bus.subscribe('resync', () => this.entries.clear());
   }
 
   /** A non-deleted user, or undefined. */

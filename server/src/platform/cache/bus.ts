@@ -57,6 +57,25 @@ export class RedisBus implements Bus {
     const bus = new RedisBus(pub, sub, `${prefix}bus`);
     await sub.subscribe(bus.channel);
     sub.on('message', (_channel: string, message: string) => bus.receive(message));
+    // Messages published while the subscription was down are lost: after a reconnect every
+    // cache starts over (topic `resync`), and the routing table reloads.
+    let down = false;
+    let reported = false;
+    sub.on('close', () => {
+      down = true;
+    });
+    sub.on('error', (err: Error) => {
+      if (!reported) console.error(`Redis error (change notifications): ${err.message}`);
+      reported = true;
+    });
+    sub.on('ready', () => {
+      if (!down) return;
+      down = false;
+      reported = false;
+      console.warn('Redis connection back (change notifications): reloading caches');
+      bus.local.dispatch('resync', '');
+      bus.local.dispatch('channels', '');
+    });
     return bus;
   }
 

@@ -130,6 +130,16 @@ export interface LogsTable {
   group: string;
   other: string;
   request_id: string;
+  /** The request id of the charge a consume row records (unique); NULL on other rows. */
+  charge_key: WithDefault<string | null>;
+}
+
+/** Log rows committed with their charges, waiting to be copied to a separate log database. */
+export interface LedgerOutboxTable {
+  id: Id;
+  created_at: number;
+  /** JSON array of log rows. */
+  payload: string;
 }
 
 /** One user's use of one model in one hour (created_at is the hour's first second). */
@@ -231,6 +241,7 @@ export interface Database {
   midjourneys: MidjourneysTable;
   top_ups: TopUpsTable;
   tasks: TasksTable;
+  ledger_outbox: LedgerOutboxTable;
 }
 
 /** The log database may be a separate one (LOG_SQL_DSN); it holds only `logs`. */

@@ -21,6 +21,8 @@ export class LeasedLoop {
     private readonly task: () => Promise<void>,
     private readonly redis: Redis | null,
     private readonly prefix: string,
+    /** How long a silent holder keeps the lease (default: two intervals, at least a minute). */
+    private readonly leaseMs = Math.max(intervalMs * 2, 60_000),
   ) {}
 
   start() {
@@ -31,8 +33,13 @@ export class LeasedLoop {
 
   private async holdsLease(): Promise<boolean> {
     if (!this.redis) return true;
-    const ttl = Math.max(this.intervalMs * 2, 60_000);
-    const result = await this.redis.eval(RENEW, 1, `${this.prefix}lease:${this.name}`, this.owner, ttl);
+    const result = await this.redis.eval(
+      RENEW,
+      1,
+      `${this.prefix}lease:${this.name}`,
+      this.owner,
+      this.leaseMs,
+    );
     return result === 1;
   }
 

@@ -56,6 +56,10 @@ export class TokenCache {
       this.entries.delete(key);
       this.missing.delete(key);
     });
+    bus.subscribe('resync', () => {
+      this.entries.clear();
+      this.missing.clear();
+    });
   }
 
   async get(key: string): Promise<CachedToken | undefined> {

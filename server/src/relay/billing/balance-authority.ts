@@ -1,7 +1,7 @@
 /** Which balance refused a hold. */
 export type Payer = 'user' | 'token';
 
-export type HoldOutcome = { ok: true } | { ok: false; payer: Payer; available: number };
+export type HoldOutcome = { ok: true; epoch: string } | { ok: false; payer: Payer; available: number };
 
 /** Reads a balance from the database (plus writes not yet flushed). */
 export interface BalanceSource {
@@ -9,25 +9,46 @@ export interface BalanceSource {
   tokenQuota(tokenId: number): Promise<number>;
 }
 
+/** A hold as the authority registered it. `tokenId` is the paying token (null when unlimited). */
+export interface HoldRef {
+  holdId: string;
+  /** The instance epoch the hold was registered under (fencing: see RedisBalanceAuthority). */
+  epoch: string;
+  userId: number;
+  tokenId: number | null;
+  amount: number;
+}
+
 /**
- * The admission view of balances: database value, plus settlements not yet flushed, minus
- * holds in flight. It decides whether a request may start; the database stays the ledger.
+ * The admission view of balances: database value minus holds in flight and charges not yet in
+ * the database. It decides whether a request may start; the database stays the ledger.
  */
 export interface BalanceAuthority {
   /** Takes `amount` from the user and, when tokenId is given, from the token, or from neither. */
   hold(userId: number, tokenId: number | null, amount: number, holdId: string): Promise<HoldOutcome>;
-  /** Ends a hold: gives `refund` back to the user (and the token) and forgets the hold. */
-  finish(holdId: string, userId: number, tokenId: number | null, refund: number): Promise<void>;
+  /** Ends a hold with a charge within it: the rest goes back; the charge stays pending until committed. */
+  settle(hold: HoldRef, charge: number): Promise<void>;
   /**
    * Ends a hold whose final charge exceeds it: takes up to `extra` more from the user (and the
-   * token), never below zero, atomically with other holds and charges, and forgets the hold.
-   * Returns how much of `extra` was taken.
+   * token), never below zero, atomically with other holds and charges. Returns what was taken.
    */
-  finishOver(holdId: string, userId: number, tokenId: number | null, extra: number): Promise<number>;
+  settleOver(hold: HoldRef, extra: number): Promise<number>;
+  /** Gives the whole hold back (the request failed). */
+  release(hold: HoldRef): Promise<void>;
+  /** The charges of these settled holds are now committed to the database. */
+  committed(holds: HoldRef[]): Promise<void>;
   userBalance(userId: number): Promise<number>;
   tokenBalance(tokenId: number): Promise<number>;
-  /** Adds `delta` to one cached balance (no-op when it is not loaded). */
+  /**
+   * A balance changed in the database outside the relay (top-up, admin edit), already committed:
+   * the admission view follows (no-op when it is not loaded).
+   */
   adjust(kind: Payer, id: number, delta: number): Promise<void>;
+  /**
+   * The database could not pay a charge this view had admitted (it cut the charge, leaving the
+   * payer at zero): the view believed in more than there is and must follow the database.
+   */
+  overdrawn(kind: Payer, id: number): Promise<void>;
 }
 
 export function mayHold(balance: number, amount: number): boolean {
@@ -75,10 +96,10 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
       this.tokens.set(tokenId, t - amount);
     }
     this.users.set(userId, u - amount);
-    return { ok: true };
+    return { ok: true, epoch: '' };
   }
 
-  async finish(_holdId: string, userId: number, tokenId: number | null, delta: number): Promise<void> {
+  private giveBack(userId: number, tokenId: number | null, delta: number) {
     const u = this.users.get(userId);
     if (u !== undefined) this.users.set(userId, u + delta);
     if (tokenId !== null) {
@@ -87,7 +108,16 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     }
   }
 
-  async finishOver(_holdId: string, userId: number, tokenId: number | null, extra: number): Promise<number> {
+  async settle(hold: HoldRef, charge: number): Promise<void> {
+    this.giveBack(hold.userId, hold.tokenId, hold.amount - charge);
+  }
+
+  async release(hold: HoldRef): Promise<void> {
+    this.giveBack(hold.userId, hold.tokenId, hold.amount);
+  }
+
+  async settleOver(hold: HoldRef, extra: number): Promise<number> {
+    const { userId, tokenId } = hold;
     // Balances stay loaded while a hold is open; a missing one can pay nothing.
     const u = this.users.get(userId) ?? 0;
     let taken = Math.min(extra, Math.max(0, u));
@@ -99,6 +129,9 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     return taken;
   }
 
+  // The memory view counts a charge from its settlement on, flushed or not.
+  async committed(): Promise<void> {}
+
   userBalance(userId: number) {
     return this.load('user', userId);
   }
@@ -109,5 +142,11 @@ export class MemoryBalanceAuthority implements BalanceAuthority {
     const map = kind === 'user' ? this.users : this.tokens;
     const v = map.get(id);
     if (v !== undefined) map.set(id, v + delta);
+  }
+  // The database balance is zero now, so nothing priced may start until a top-up.
+  async overdrawn(kind: Payer, id: number) {
+    const map = kind === 'user' ? this.users : this.tokens;
+    const v = map.get(id);
+    if (v !== undefined) map.set(id, Math.min(v, 0));
   }
 }

@@ -1,7 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { SqlDialectName } from '../../config.js';
+import type { LogInput } from '../../modules/logs/writer.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AsyncLock } from './async-lock.js';
-import type { BalanceAuthority, BalanceSource, Payer } from './balance-authority.js';
+import type { BalanceAuthority, BalanceSource, HoldRef, Payer } from './balance-authority.js';
+import {
+  batchCommitted,
+  isRetryable,
+  NeedsCap,
+  writeChargeBatch,
+  type Charge,
+  type LogTarget,
+  type Shortfall,
+} from './charge-batch.js';
 
 export class InsufficientQuotaError extends Error {
   constructor(
@@ -26,35 +37,43 @@ export interface Settlement {
   /** Final charge (integer quota). */
   quota: number;
   channelId: number;
+  /**
+   * The charge's log row, built from what was actually charged (null: none). It is written in
+   * the same transaction as the charge, so neither exists without the other.
+   */
+  log?: (charged: number) => LogInput | null;
 }
 
 /** One request's reservation. It ends exactly once: settled or released. */
 export class QuotaHold {
   state: 'held' | 'settled' | 'released' = 'held';
-  constructor(readonly request: HoldRequest) {}
+  constructor(
+    readonly request: HoldRequest,
+    /** The balance authority's epoch the hold was registered under. */
+    readonly epoch = '',
+  ) {}
+
+  get ref(): HoldRef {
+    const { requestId, userId, tokenId, tokenUnlimited, amount } = this.request;
+    return { holdId: requestId, epoch: this.epoch, userId, tokenId: tokenUnlimited ? null : tokenId, amount };
+  }
 }
 
-interface UserDelta {
-  quota: number;
-  used: number;
-  requests: number;
-}
-interface TokenDelta {
-  remain: number;
-  used: number;
-  accessed: number;
-}
+/** Attempts of one flush transaction that failed on a deadlock or serialization error. */
+const FLUSH_ATTEMPTS = 4;
 
 /**
  * Holds, settles and releases quota. The admission view lives in a BalanceAuthority (memory or
- * Redis); only final charges reach the database, as `col = col + delta` updates batched off the
- * request path. A hold never touches the database, so a crash can lose at most one flush
- * interval of charges and never strands a hold.
+ * Redis); only final charges reach the database, batched off the request path together with
+ * their log rows, in one transaction: a logged charge is always applied and an applied charge
+ * always logged. A hold never touches the database.
  */
 export class QuotaLedger implements BalanceSource {
-  private users = new Map<number, UserDelta>();
-  private tokens = new Map<number, TokenDelta>();
-  private channels = new Map<number, number>();
+  private charges: Charge[] = [];
+  /** Settled holds whose charges are in the pending batch (the authority learns when they commit). */
+  private settled: HoldRef[] = [];
+  /** Settled holds committed to SQL whose authority update failed: retried at the next flush. */
+  private uncommitted: HoldRef[] = [];
   /** Serialises flushes with balance loads, so a load never misses or double-counts a batch. */
   private readonly lock = new AsyncLock();
   private timer: NodeJS.Timeout | null = null;
@@ -63,6 +82,10 @@ export class QuotaLedger implements BalanceSource {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly flushMs: number,
+    private readonly logTarget: LogTarget = { kind: 'main', dialect: 'sqlite' },
+    private readonly dialect: SqlDialectName = logTarget.kind === 'main' ? logTarget.dialect : 'sqlite',
+    /** Called after a batch whose log rows went to the outbox committed. */
+    private readonly afterOutbox: () => void = () => undefined,
   ) {}
 
   start() {
@@ -78,7 +101,7 @@ export class QuotaLedger implements BalanceSource {
         .select('quota')
         .where('id', '=', userId)
         .executeTakeFirst();
-      return (row?.quota ?? 0) + (this.users.get(userId)?.quota ?? 0);
+      return (row?.quota ?? 0) - this.pending((c) => c.userId === userId);
     });
   }
   tokenQuota(tokenId: number): Promise<number> {
@@ -88,8 +111,14 @@ export class QuotaLedger implements BalanceSource {
         .select('remain_quota')
         .where('id', '=', tokenId)
         .executeTakeFirst();
-      return (row?.remain_quota ?? 0) + (this.tokens.get(tokenId)?.remain ?? 0);
+      return (row?.remain_quota ?? 0) - this.pending((c) => c.tokenPays && c.tokenId === tokenId);
     });
+  }
+
+  private pending(match: (c: Charge) => boolean): number {
+    let sum = 0;
+    for (const c of this.charges) if (match(c)) sum += c.quota;
+    return sum;
   }
 
   async hold(request: HoldRequest): Promise<QuotaHold> {
@@ -97,7 +126,7 @@ export class QuotaLedger implements BalanceSource {
     const tokenId = request.tokenUnlimited ? null : request.tokenId;
     const outcome = await this.authority.hold(request.userId, tokenId, amount, request.requestId);
     if (!outcome.ok) throw new InsufficientQuotaError(outcome.payer, outcome.available, amount);
-    return new QuotaHold({ ...request, amount });
+    return new QuotaHold({ ...request, amount }, outcome.epoch);
   }
 
   /**
@@ -108,50 +137,48 @@ export class QuotaLedger implements BalanceSource {
   async settle(hold: QuotaHold, settlement: Settlement): Promise<number | null> {
     if (hold.state !== 'held') return null;
     hold.state = 'settled';
-    const { userId, tokenId, tokenUnlimited, amount } = hold.request;
-    const payingToken = tokenUnlimited ? null : tokenId;
-    let quota = Math.trunc(settlement.quota);
-    if (quota <= amount) {
+    const ref = hold.ref;
+    let quota = Math.max(0, Math.trunc(settlement.quota));
+    if (quota <= ref.amount) {
       // The usual case: the hold covers the charge; the refund needs no answer.
       void this.authority
-        .finish(hold.request.requestId, userId, payingToken, amount - quota)
+        .settle(ref, quota)
         .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
     } else {
       try {
-        quota =
-          amount +
-          (await this.authority.finishOver(hold.request.requestId, userId, payingToken, quota - amount));
+        quota = ref.amount + (await this.authority.settleOver(ref, quota - ref.amount));
       } catch (err) {
-        // Without an answer only the hold is certain to be payable: charge it, forget the hold.
+        // Without an answer only the hold is certain to be payable: charge it.
         console.error(`balance update failed: ${(err as Error).message}`);
-        quota = amount;
-        void this.authority.finish(hold.request.requestId, userId, payingToken, 0).catch(() => undefined);
+        quota = ref.amount;
+        void this.authority.settle(ref, quota).catch(() => undefined);
       }
     }
-
-    const u = this.userDelta(userId);
-    u.quota -= quota;
-    u.used += quota;
-    u.requests += 1;
-    if (tokenId !== null) {
-      const t = this.tokenDelta(tokenId);
-      if (!tokenUnlimited) t.remain -= quota;
-      t.used += quota;
-      t.accessed = Math.floor(Date.now() / 1000);
-    }
-    if (quota !== 0 && settlement.channelId > 0) {
-      this.channels.set(settlement.channelId, (this.channels.get(settlement.channelId) ?? 0) + quota);
-    }
+    this.record(hold.request, quota, settlement);
+    this.settled.push({ ...ref, amount: quota });
     return quota;
+  }
+
+  /** Queues the charge with its log row (synchronously: no flush can split them). */
+  private record(request: HoldRequest, quota: number, settlement: Settlement) {
+    this.charges.push({
+      requestId: request.requestId,
+      userId: request.userId,
+      tokenId: request.tokenId,
+      tokenPays: !request.tokenUnlimited,
+      channelId: settlement.channelId,
+      quota,
+      at: Math.floor(Date.now() / 1000),
+      log: settlement.log,
+    });
   }
 
   /** Gives the whole hold back (the request failed); a second call does nothing. */
   release(hold: QuotaHold): boolean {
     if (hold.state !== 'held') return false;
     hold.state = 'released';
-    const { userId, tokenId, tokenUnlimited, amount } = hold.request;
     void this.authority
-      .finish(hold.request.requestId, userId, tokenUnlimited ? null : tokenId, amount)
+      .release(hold.ref)
       .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
     return true;
   }
@@ -168,89 +195,84 @@ export class QuotaLedger implements BalanceSource {
     if (delta !== 0) await this.authority.adjust('token', tokenId, Math.trunc(delta));
   }
 
-  private userDelta(id: number): UserDelta {
-    let d = this.users.get(id);
-    if (!d) this.users.set(id, (d = { quota: 0, used: 0, requests: 0 }));
-    return d;
-  }
-  private tokenDelta(id: number): TokenDelta {
-    let d = this.tokens.get(id);
-    if (!d) this.tokens.set(id, (d = { remain: 0, used: 0, accessed: 0 }));
-    return d;
-  }
-
   get pendingCount() {
-    return this.users.size + this.tokens.size + this.channels.size;
+    return this.charges.length;
   }
 
-  /** Writes every pending delta in one transaction; on failure they stay queued. */
+  /**
+   * Writes every pending charge and log row in one transaction; a deadlock or serialization
+   * failure (the whole transaction rolled back) is retried a few times; on other failures the
+   * batch stays queued for the next flush.
+   */
   flush(): Promise<void> {
     return this.lock.run(async () => {
-      if (this.pendingCount === 0) return;
-      const users = this.users;
-      const tokens = this.tokens;
-      const channels = this.channels;
-      this.users = new Map();
-      this.tokens = new Map();
-      this.channels = new Map();
+      await this.tellAuthority();
+      if (this.charges.length === 0) return;
+      const charges = this.charges;
+      const settled = this.settled;
+      this.charges = [];
+      this.settled = [];
+      let shortfall: Shortfall | null;
       try {
-        await this.db.transaction().execute(async (tx) => {
-          for (const [id, d] of users) {
-            await tx
-              .updateTable('users')
-              .set((eb) => ({
-                quota: eb('quota', '+', d.quota),
-                used_quota: eb('used_quota', '+', d.used),
-                request_count: eb('request_count', '+', d.requests),
-              }))
-              .where('id', '=', id)
-              .execute();
-          }
-          for (const [id, d] of tokens) {
-            await tx
-              .updateTable('tokens')
-              .set((eb) => ({
-                remain_quota: eb('remain_quota', '+', d.remain),
-                used_quota: eb('used_quota', '+', d.used),
-                ...(d.accessed ? { accessed_time: d.accessed } : {}),
-              }))
-              .where('id', '=', id)
-              .execute();
-          }
-          for (const [id, used] of channels) {
-            await tx
-              .updateTable('channels')
-              .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
-              .where('id', '=', id)
-              .execute();
-          }
-        });
+        shortfall = await this.write(charges);
       } catch (err) {
-        this.mergeBack(users, tokens, channels);
+        this.charges.unshift(...charges);
+        this.settled.unshift(...settled);
         console.error(`flushing quota changes failed, will retry: ${(err as Error).message}`);
         throw err;
       }
+      if (this.logTarget.kind === 'outbox' && charges.some((c) => c.log)) this.afterOutbox();
+      this.uncommitted.push(...settled);
+      await this.tellAuthority();
+      if (shortfall) await this.tellShortfall(shortfall);
     });
   }
 
-  private mergeBack(
-    users: Map<number, UserDelta>,
-    tokens: Map<number, TokenDelta>,
-    channels: Map<number, number>,
-  ) {
-    for (const [id, d] of users) {
-      const cur = this.userDelta(id);
-      cur.quota += d.quota;
-      cur.used += d.used;
-      cur.requests += d.requests;
+  /** Returns what the database could not pay (null: unknown, the batch was committed earlier). */
+  private async write(charges: Charge[]): Promise<Shortfall | null> {
+    let capped = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeChargeBatch(this.db, this.dialect, charges, this.logTarget, capped);
+      } catch (err) {
+        // Rare: admission let charges exceed a balance; written again, capped (nothing was applied).
+        if (err instanceof NeedsCap && !capped) {
+          capped = true;
+          attempt--;
+          continue;
+        }
+        if (isRetryable(err) && attempt < FLUSH_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+          continue;
+        }
+        // A connection lost at COMMIT leaves the outcome unknown: the log rows tell.
+        if (!isRetryable(err) && (await batchCommitted(this.db, charges, this.logTarget).catch(() => false)))
+          return null;
+        throw err;
+      }
     }
-    for (const [id, d] of tokens) {
-      const cur = this.tokenDelta(id);
-      cur.remain += d.remain;
-      cur.used += d.used;
-      cur.accessed = Math.max(cur.accessed, d.accessed);
+  }
+
+  /** The admission view admitted charges the database then cut: it follows the database. */
+  private async tellShortfall(shortfall: Shortfall) {
+    try {
+      for (const id of shortfall.users.keys()) await this.authority.overdrawn('user', id);
+      for (const id of shortfall.tokens.keys()) await this.authority.overdrawn('token', id);
+    } catch (err) {
+      console.error(`balance update after a capped charge failed: ${(err as Error).message}`);
     }
-    for (const [id, used] of channels) this.channels.set(id, (this.channels.get(id) ?? 0) + used);
+  }
+
+  private async tellAuthority() {
+    if (this.uncommitted.length === 0) return;
+    const refs = this.uncommitted;
+    this.uncommitted = [];
+    try {
+      await this.authority.committed(refs);
+    } catch (err) {
+      this.uncommitted.unshift(...refs);
+      console.error(`balance update after a flush failed, will retry: ${(err as Error).message}`);
+    }
   }
 
   async close() {

@@ -1,184 +1,290 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { BalanceAuthority, BalanceSource, HoldOutcome, Payer } from './balance-authority.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import type { BalanceAuthority, HoldOutcome, HoldRef, Payer } from './balance-authority.js';
+import { BalanceKeys, loadedIds, reapDeadEpochs, reconcileBalances, repairDrift } from './redis-reconcile.js';
+import { BEAT, COMMIT, HOLD, REREGISTER, SETTLE, SETTLE_OVER } from './redis-scripts.js';
+
+const FENCED = -3;
+/** Registry entries per COMMIT script call. */
+const COMMIT_CHUNK = 200;
+
+export interface RedisAuthorityOptions {
+  /** An epoch whose heartbeat is older than this is dead: its holds are reaped. */
+  leaseSeconds: number;
+}
 
 /**
- * Checks and takes a hold atomically, and records it under this instance (KEYS[3]) so that the
- * hold can be given back if the instance dies before finishing it.
- */
-const HOLD_SCRIPT = `
-local user = redis.call('GET', KEYS[1])
-if not user then return {-1, 0} end
-local amount = tonumber(ARGV[1])
-local u = tonumber(user)
-if amount > 0 and (u <= 0 or u < amount) then return {0, u} end
-if KEYS[2] ~= '' then
-  local token = redis.call('GET', KEYS[2])
-  if not token then return {-2, 0} end
-  local t = tonumber(token)
-  if amount > 0 and (t <= 0 or t < amount) then return {2, t} end
-  redis.call('DECRBY', KEYS[2], amount)
-  redis.call('EXPIRE', KEYS[2], ARGV[2])
-end
-redis.call('DECRBY', KEYS[1], amount)
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-return {1, 0}
-`;
-
-/**
- * Forgets the hold `ARGV[2]` and gives `ARGV[1]` back to the balances that still exist. A hold
- * already forgotten (reaped) changes nothing, so no hold is ever given back twice. Without a hold
- * id it is a plain adjustment.
- */
-const FINISH_SCRIPT = `
-if ARGV[2] ~= '' and redis.call('HDEL', KEYS[3], ARGV[2]) == 0 then return 0 end
-for i = 1, 2 do
-  if KEYS[i] ~= '' and redis.call('EXISTS', KEYS[i]) == 1 then redis.call('INCRBY', KEYS[i], ARGV[1]) end
-end
-return 1
-`;
-
-/**
- * Ends the hold `ARGV[2]` with an extra charge of up to `ARGV[1]`, capped by what the user (and
- * the token) still have, so racing requests can never take a balance below zero. Returns
- * {1, taken}; {-1}/{-2} when a balance is not loaded (the caller loads it and retries); {0, 0}
- * when the hold was already given back (reaped), which takes nothing more.
- */
-const FINISH_OVER_SCRIPT = `
-local u = redis.call('GET', KEYS[1])
-if not u then return {-1, 0} end
-local take = math.min(tonumber(ARGV[1]), math.max(0, tonumber(u)))
-if KEYS[2] ~= '' then
-  local t = redis.call('GET', KEYS[2])
-  if not t then return {-2, 0} end
-  take = math.min(take, math.max(0, tonumber(t)))
-end
-if redis.call('HDEL', KEYS[3], ARGV[2]) == 0 then return {0, 0} end
-if take > 0 then
-  redis.call('DECRBY', KEYS[1], take)
-  if KEYS[2] ~= '' then redis.call('DECRBY', KEYS[2], take) end
-end
-return {1, take}
-`;
-
-const HEARTBEAT_MS = 10_000;
-const ALIVE_TTL_SECONDS = 30;
-
-/**
- * Several instances: balances in Redis, checked and taken atomically by a script. Each instance
- * registers its open holds and keeps a heartbeat; `reapDeadHolds` (a leased background job) gives
- * the holds of an instance that stopped beating back, so a crash never shrinks a balance for good.
+ * Several instances: balances in Redis, checked and taken atomically by scripts. The invariant
+ * is bal = SQL − held, where held sums the registry entries of every live instance epoch (open
+ * holds, and charges settled but not yet committed to SQL). Anything that breaks it (a crash
+ * between an SQL commit and its COMMIT script, a reaped epoch whose charges reach SQL later, a
+ * Redis restart) is repaired by setting the balance from SQL again (`reconcile`), which a leased
+ * job does for every loaded balance. Fencing: each registration carries the epoch it was made
+ * under; once an epoch is reaped, its scripts are refused, the instance starts a new epoch, and
+ * the old epoch's charges go to SQL only, followed by a reconciliation of their balances.
  */
 export class RedisBalanceAuthority implements BalanceAuthority {
   private readonly ttlSeconds = 3600;
-  private readonly instance: string = randomUUID();
+  private readonly keys: BalanceKeys;
+  private epoch: string = randomUUID();
   private heartbeat: NodeJS.Timeout | null = null;
+  /** This instance's registry entries, to register again if Redis loses them. */
+  private readonly entries = new Map<string, HoldRef>();
+  private down = false;
+  private reported = false;
 
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly source: BalanceSource,
-  ) {}
+    prefix: string,
+    private readonly db: Kysely<Database>,
+    private readonly options: RedisAuthorityOptions = { leaseSeconds: 30 },
+  ) {
+    this.keys = new BalanceKeys(prefix);
+  }
 
-  private key(kind: Payer, id: number) {
-    return `${this.prefix}bal:${kind === 'user' ? 'u' : 't'}:${id}`;
-  }
-  private holdsKey(instance = this.instance) {
-    return `${this.prefix}holds:${instance}`;
-  }
-  private aliveKey(instance = this.instance) {
-    return `${this.prefix}alive:${instance}`;
+  get currentEpoch() {
+    return this.epoch;
   }
 
   async start() {
-    const beat = () =>
-      this.redis.set(this.aliveKey(), '1', 'EX', ALIVE_TTL_SECONDS).catch((err: Error) => {
-        console.error(`balance heartbeat failed: ${err.message}`);
-      });
-    await beat();
-    this.heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+    // One line per outage, however many commands fail during it.
+    this.redis.on('error', (err: Error) => {
+      if (!this.reported) console.error(`Redis error (balances): ${err.message}`);
+      this.reported = true;
+    });
+    this.redis.on('close', () => {
+      this.down = true;
+    });
+    // After a reconnect: beat at once, which also registers the entries again if Redis lost them.
+    this.redis.on('ready', () => {
+      if (!this.down) return;
+      this.down = false;
+      this.reported = false;
+      console.warn('Redis connection back (balances): checking the hold registry');
+      void this.beat();
+    });
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat(), (this.options.leaseSeconds * 1000) / 3);
     this.heartbeat.unref();
   }
 
-  /**
-   * Stops the heartbeat and declares this instance gone. Shutdown waits for requests in flight,
-   * so any hold still open is an orphan that another instance's reaper gives back.
-   */
+  private async beat(): Promise<void> {
+    try {
+      const epoch = this.epoch;
+      const state = Number(
+        await this.redis.eval(
+          BEAT,
+          3,
+          this.keys.alive(epoch),
+          this.keys.dead(epoch),
+          this.keys.holds(epoch),
+          String(this.options.leaseSeconds),
+        ),
+      );
+      if (state === FENCED) this.fenced(epoch);
+      else if (state === 0) await this.registerAgain();
+    } catch (err) {
+      console.error(`balance heartbeat failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** Our epoch was reaped while we were paused or cut off: continue under a new one. */
+  private fenced(epoch: string) {
+    if (epoch !== this.epoch) return;
+    this.epoch = randomUUID();
+    console.warn(
+      'hold lease lost (this instance was paused or cut off): holds taken before settle into SQL only',
+    );
+    void this.beat();
+  }
+
+  private async registerAgain() {
+    let added = 0;
+    for (const ref of this.entries.values()) {
+      if (ref.epoch !== this.epoch) continue;
+      const code = Number(
+        await this.redis.eval(
+          REREGISTER,
+          6,
+          this.keys.holds(ref.epoch),
+          this.keys.held('user', ref.userId),
+          this.keys.held('token', ref.tokenId),
+          this.keys.dead(ref.epoch),
+          this.keys.bal('user', ref.userId),
+          ref.tokenId === null ? '' : this.keys.bal('token', ref.tokenId),
+          ref.holdId,
+          `${ref.userId}|${ref.tokenId ?? ''}|${ref.amount}`,
+        ),
+      );
+      if (code === FENCED) return this.fenced(ref.epoch);
+      added += code;
+    }
+    if (added > 0) console.warn(`registered ${added} quota holds again (Redis had lost them)`);
+  }
+
   async stop() {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    await this.redis.del(this.aliveKey()).catch(() => undefined);
+    // Shutdown waited for requests in flight: anything still registered is reaped by another instance.
+    await this.redis.del(this.keys.alive(this.epoch)).catch(() => undefined);
   }
 
-  private async ensure(kind: Payer, id: number): Promise<void> {
-    const value = kind === 'user' ? await this.source.userQuota(id) : await this.source.tokenQuota(id);
-    await this.redis.set(this.key(kind, id), String(value), 'EX', this.ttlSeconds, 'NX');
+  private refKeys(ref: HoldRef): string[] {
+    return [
+      this.keys.bal('user', ref.userId),
+      ref.tokenId === null ? '' : this.keys.bal('token', ref.tokenId),
+      this.keys.holds(ref.epoch),
+      this.keys.held('user', ref.userId),
+      this.keys.held('token', ref.tokenId),
+      this.keys.dead(ref.epoch),
+    ];
   }
 
   async hold(userId: number, tokenId: number | null, amount: number, holdId: string): Promise<HoldOutcome> {
-    const record = `${userId}|${tokenId ?? ''}|${amount}`;
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const ref: HoldRef = { holdId, epoch: this.epoch, userId, tokenId, amount };
       const [code, value] = (await this.redis.eval(
-        HOLD_SCRIPT,
-        3,
-        this.key('user', userId),
-        tokenId === null ? '' : this.key('token', tokenId),
-        this.holdsKey(),
+        HOLD,
+        6,
+        ...this.refKeys(ref),
         String(amount),
         String(this.ttlSeconds),
         holdId,
-        record,
+        `${userId}|${tokenId ?? ''}|`,
       )) as [number, number];
-      if (code === 1) return { ok: true };
+      if (code === 1) {
+        this.entries.set(holdId, ref);
+        return { ok: true, epoch: ref.epoch };
+      }
       if (code === 0) return { ok: false, payer: 'user', available: Number(value) };
       if (code === 2) return { ok: false, payer: 'token', available: Number(value) };
-      if (code === -1) await this.ensure('user', userId);
-      if (code === -2 && tokenId !== null) await this.ensure('token', tokenId);
+      if (code === FENCED) this.fenced(ref.epoch);
+      if (code === -1) await this.load('user', userId);
+      if (code === -2 && tokenId !== null) await this.load('token', tokenId);
     }
     throw new Error('could not load balances into Redis');
   }
 
-  async finish(holdId: string, userId: number, tokenId: number | null, refund: number): Promise<void> {
-    await this.redis.eval(
-      FINISH_SCRIPT,
-      3,
-      this.key('user', userId),
-      tokenId === null ? '' : this.key('token', tokenId),
-      this.holdsKey(),
-      String(Math.trunc(refund)),
-      holdId,
-    );
+  async settle(ref: HoldRef, charge: number): Promise<void> {
+    const entry = this.entries.get(ref.holdId);
+    if (entry) entry.amount = charge;
+    const code = Number(await this.redis.eval(SETTLE, 6, ...this.refKeys(ref), ref.holdId, String(charge)));
+    if (code === FENCED) this.fenced(ref.epoch);
   }
 
-  async finishOver(holdId: string, userId: number, tokenId: number | null, extra: number): Promise<number> {
+  async release(ref: HoldRef): Promise<void> {
+    this.entries.delete(ref.holdId);
+    const code = Number(await this.redis.eval(SETTLE, 6, ...this.refKeys(ref), ref.holdId, '-1'));
+    if (code === FENCED) this.fenced(ref.epoch);
+  }
+
+  async settleOver(ref: HoldRef, extra: number): Promise<number> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const [code, taken] = (await this.redis.eval(
-        FINISH_OVER_SCRIPT,
-        3,
-        this.key('user', userId),
-        tokenId === null ? '' : this.key('token', tokenId),
-        this.holdsKey(),
+        SETTLE_OVER,
+        6,
+        ...this.refKeys(ref),
+        ref.holdId,
         String(Math.trunc(extra)),
-        holdId,
       )) as [number, number];
-      if (code >= 0) return Number(taken);
-      if (code === -1) await this.ensure('user', userId);
-      if (code === -2 && tokenId !== null) await this.ensure('token', tokenId);
+      if (code === 1) {
+        const entry = this.entries.get(ref.holdId);
+        if (entry) entry.amount = ref.amount + Number(taken);
+        return Number(taken);
+      }
+      // Reaped or lost: only the hold is known to be payable (the caller charges it, into SQL).
+      if (code === 0) return 0;
+      if (code === FENCED) {
+        this.fenced(ref.epoch);
+        return 0;
+      }
+      if (code === -1) await this.load('user', ref.userId);
+      if (code === -2 && ref.tokenId !== null) await this.load('token', ref.tokenId);
     }
     throw new Error('could not load balances into Redis');
   }
 
+  async committed(refs: HoldRef[]): Promise<void> {
+    const missing: HoldRef[] = [];
+    // Forgotten locally before Redis drops them: a heartbeat in between must not register them again.
+    const local = refs.map((ref) => [ref.holdId, this.entries.get(ref.holdId)] as const);
+    for (const ref of refs) this.entries.delete(ref.holdId);
+    try {
+      await this.commitChunks(refs, missing);
+    } catch (err) {
+      for (const [id, entry] of local) if (entry) this.entries.set(id, entry);
+      throw err;
+    }
+    // Charges of a reaped epoch (or lost by Redis) reached SQL only: set their balances from SQL.
+    if (missing.length > 0) {
+      await this.reconcile(
+        'user',
+        missing.map((r) => r.userId),
+      );
+      await this.reconcile(
+        'token',
+        missing.flatMap((r) => (r.tokenId === null ? [] : [r.tokenId])),
+      );
+    }
+  }
+
+  private async commitChunks(refs: HoldRef[], missing: HoldRef[]) {
+    for (let i = 0; i < refs.length; i += COMMIT_CHUNK) {
+      const chunk = refs.slice(i, i + COMMIT_CHUNK);
+      const keys = chunk.flatMap((ref) => [
+        this.keys.holds(ref.epoch),
+        this.keys.held('user', ref.userId),
+        this.keys.held('token', ref.tokenId),
+        this.keys.gen('user', ref.userId),
+        this.keys.gen('token', ref.tokenId),
+      ]);
+      const absent = (await this.redis.eval(
+        COMMIT,
+        keys.length,
+        ...keys,
+        ...chunk.map((ref) => ref.holdId),
+        String(this.ttlSeconds),
+      )) as number[];
+      for (const position of absent) missing.push(chunk[position - 1]!);
+    }
+  }
+
+  /** Top-ups and admin edits are committed in SQL already: the balance is set from SQL. */
   async adjust(kind: Payer, id: number, delta: number) {
     if (delta === 0) return;
-    await this.redis.eval(FINISH_SCRIPT, 3, this.key(kind, id), '', '', String(Math.trunc(delta)), '');
+    await this.reconcile(kind, [id], 'xx');
+  }
+
+  async overdrawn(kind: Payer, id: number) {
+    await this.reconcile(kind, [id], 'xx');
+  }
+
+  private async load(kind: Payer, id: number): Promise<void> {
+    await this.reconcile(kind, [id], 'nx');
+  }
+
+  /** Sets balances from SQL (bal = SQL − held); see reconcileBalances. Returns how many changed. */
+  async reconcile(kind: Payer, ids: number[], mode: 'set' | 'nx' | 'xx' = 'xx'): Promise<number> {
+    return (await reconcileBalances(this.redis, this.db, this.keys, kind, ids, mode, this.ttlSeconds)).size;
+  }
+
+  /** Repairs every loaded balance that drifted from SQL − held (the leased job); returns how many. */
+  async reconcileAll(): Promise<number> {
+    let changed = 0;
+    for (const kind of ['user', 'token'] as const) {
+      const ids = await loadedIds(this.redis, this.keys, kind);
+      changed += await repairDrift(this.redis, this.db, this.keys, kind, ids, this.ttlSeconds);
+    }
+    return changed;
   }
 
   private async balance(kind: Payer, id: number): Promise<number> {
-    const raw = await this.redis.get(this.key(kind, id));
+    const raw = await this.redis.get(this.keys.bal(kind, id));
     if (raw !== null) return Number(raw);
-    await this.ensure(kind, id);
-    return Number((await this.redis.get(this.key(kind, id))) ?? 0);
+    await this.load(kind, id);
+    return Number((await this.redis.get(this.keys.bal(kind, id))) ?? 0);
   }
   userBalance(userId: number) {
     return this.balance('user', userId);
@@ -187,31 +293,8 @@ export class RedisBalanceAuthority implements BalanceAuthority {
     return this.balance('token', tokenId);
   }
 
-  /** Gives back every hold of instances whose heartbeat stopped; returns how many. */
-  async reapDeadHolds(): Promise<number> {
-    let reaped = 0;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}holds:*`, 'COUNT', 100);
-      cursor = next;
-      for (const key of keys) {
-        const instance = key.slice(`${this.prefix}holds:`.length);
-        if (instance === this.instance || (await this.redis.exists(this.aliveKey(instance)))) continue;
-        for (const [holdId, record] of Object.entries(await this.redis.hgetall(key))) {
-          const [user, token, amount] = record.split('|');
-          await this.redis.eval(
-            FINISH_SCRIPT,
-            3,
-            this.key('user', Number(user)),
-            token ? this.key('token', Number(token)) : '',
-            key,
-            amount ?? '0',
-            holdId,
-          );
-          reaped++;
-        }
-      }
-    } while (cursor !== '0');
-    return reaped;
+  /** Gives back every hold of instance epochs whose heartbeat stopped; returns how many. */
+  reapDeadHolds(): Promise<number> {
+    return reapDeadEpochs(this.redis, this.db, this.keys, this.epoch, this.ttlSeconds);
   }
 }

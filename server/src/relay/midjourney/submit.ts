@@ -10,6 +10,7 @@ import { jsonBody, MjError, requestError } from './errors.js';
 import { callProxy } from './upstream.js';
 import { DONE, findTask } from './tasks.js';
 import type { MidjourneyRow } from '../../platform/db/schema.js';
+import type { LogInput } from '../../modules/logs/writer.js';
 
 /** Submit result codes that mean "accepted": submitted, already exists, queued. */
 const ACCEPTED = new Set([1, 21, 22]);
@@ -141,17 +142,21 @@ export async function submitTask(
     // whole price, so the settlement charges exactly `quota`.
     if (accepted && hold) row.quota = quota;
     await ctx.db.insertInto('midjourneys').values(row).execute();
-    if (accepted && hold) await ctx.ledger.settle(hold, { quota, channelId: channel.id });
-    if (accepted && row.quota > 0) {
-      writeMjLog(relay, caller, {
+    // The log row travels with the charge (one transaction).
+    if (accepted && hold) {
+      const charge = {
         model,
         action,
         mjId,
-        quota: row.quota,
         modelPrice,
         groupRatio,
         channelId: channel.id,
         requestId: request.id,
+      };
+      await ctx.ledger.settle(hold, {
+        quota,
+        channelId: channel.id,
+        log: (charged) => (charged > 0 ? mjLogRow(relay, caller, { ...charge, quota: charged }) : null),
       });
     }
     await reply.code(200).header('content-type', 'application/json').send(JSON.stringify(answer));
@@ -212,10 +217,10 @@ interface MjCharge {
   requestId: string;
 }
 
-function writeMjLog(relay: Relay, caller: RelayCaller, c: MjCharge) {
+function mjLogRow(relay: Relay, caller: RelayCaller, c: MjCharge): LogInput | null {
   const { ctx } = relay;
-  if (!ctx.options.bool('LogConsumeEnabled')) return;
-  ctx.logs.add({
+  if (!ctx.options.bool('LogConsumeEnabled')) return null;
+  return {
     user_id: caller.user.id,
     type: LogType.Consume,
     content: `模型固定价格 ${c.modelPrice.toFixed(2)}，分组倍率 ${c.groupRatio.toFixed(2)}，操作 ${c.action}，ID ${c.mjId}`,
@@ -228,5 +233,5 @@ function writeMjLog(relay: Relay, caller: RelayCaller, c: MjCharge) {
     group: caller.group,
     other: JSON.stringify({ model_price: c.modelPrice, group_ratio: c.groupRatio }),
     request_id: c.requestId,
-  });
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from '../auth/relay-auth.js';
 import { InsufficientQuotaError, type QuotaHold } from '../billing/ledger.js';
 import { chargeQuota, lookupPrice, type Price } from '../billing/pricing.js';
-import { writeConsumeLog } from '../consume-log.js';
+import { consumeLogRow } from '../consume-log.js';
 import { RelayError } from '../errors.js';
 import type { InboundRequest } from '../providers/types.js';
 import type { Relay } from '../relay.js';
@@ -88,24 +88,29 @@ export async function submitSunoTask(
       properties: JSON.stringify({ input: body.gpt_description_prompt || body.prompt || '' }),
       data: null,
     });
-    const charged = (await ctx.ledger.settle(hold, { quota, channelId: channel.id })) ?? quota;
-    await reply.code(200).header('content-type', result.contentType).send(result.body);
-    writeConsumeLog(ctx, {
-      caller,
-      inbound: inboundOf(request, model, body),
-      price,
-      usage: NO_USAGE,
-      quota: charged,
-      overdraft: quota - charged,
+    // The log row travels with the charge (one transaction).
+    await ctx.ledger.settle(hold, {
+      quota,
       channelId: channel.id,
-      usedChannels: used,
-      upstreamModel: model,
-      requestId: request.id,
-      elapsedMs: performance.now() - startedAt,
-      frt: null,
-      notes: [`任务 ${result.taskId}`],
-      countedLocally: false,
+      log: (charged) =>
+        consumeLogRow(ctx, {
+          caller,
+          inbound: inboundOf(request, model, body),
+          price,
+          usage: NO_USAGE,
+          quota: charged,
+          overdraft: quota - charged,
+          channelId: channel.id,
+          usedChannels: used,
+          upstreamModel: model,
+          requestId: request.id,
+          elapsedMs: performance.now() - startedAt,
+          frt: null,
+          notes: [`任务 ${result.taskId}`],
+          countedLocally: false,
+        }),
     });
+    await reply.code(200).header('content-type', result.contentType).send(result.body);
   } finally {
     ctx.ledger.release(hold);
   }

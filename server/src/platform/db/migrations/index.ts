@@ -8,6 +8,7 @@ import { quotaData } from './0006_quota_data.js';
 import { midjourney } from './0007_midjourney.js';
 import { tasks } from './0008_tasks.js';
 import { quotaWarning } from './0010_quota_warning.js';
+import { ledgerOutbox, logChargeKey } from './0011_charge_log.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
 export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
@@ -20,7 +21,9 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   midjourney,
   tasks,
   quotaWarning,
+  logChargeKey,
+  ledgerOutbox,
 ];
 
 /** For a separate log database (LOG_SQL_DSN). */
-export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs, quotaData];
+export const LOG_MIGRATIONS: readonly PortableMigration[] = [logs, quotaData, logChargeKey];
