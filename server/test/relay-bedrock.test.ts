@@ -201,7 +201,7 @@ describe('AWS Bedrock channels', () => {
     await expectCharged(good.id, true);
   });
 
-  it("answers a signature AWS refuses with AWS's 403 in the client's shape, charging nothing", async () => {
+  it('answers a signature AWS refuses as a gateway error (502: the channel key, not the caller), charging nothing', async () => {
     const aws = upstream.aws.create();
     // The right access key id with the wrong secret: the fake's signature differs.
     const key = `${aws.accessKeyId}|${'x'.repeat(40)}|us-east-1`;
@@ -219,8 +219,8 @@ describe('AWS Bedrock channels', () => {
         messages: [{ role: 'user', content: 'x' }],
       }),
     );
-    expect(err.status).toBe(403);
-    expect(err.error).toMatchObject({ type: 'error', error: { type: 'permission_error' } });
+    expect(err.status).toBe(502);
+    expect(err.error).toMatchObject({ type: 'error' });
     expect(JSON.stringify(err.error)).toContain('signature we calculated does not match');
     expect(upstream.requests.last()!.route).toBe('bedrock.invoke');
     expect(await channelUsedQuota(gw, id)).toBe(0);

@@ -164,6 +164,7 @@ describe('Responses API on OpenAI channels', () => {
     // No usage came: the prompt and the two deltas sent are counted locally.
     const [log] = await consumeLogs(gw, userId);
     expect(log!.prompt_tokens).toBeGreaterThan(0);
+    expect(log!.completion_tokens).toBeGreaterThan(0);
   });
 
   it('answers client mistakes and unknown models in the OpenAI error shape, free', async () => {

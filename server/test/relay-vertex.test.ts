@@ -257,7 +257,8 @@ describe('Vertex AI channels', () => {
     const err = await apiError(
       openai().chat.completions.create({ model: CLAUDE, messages: [{ role: 'user', content: 'x' }] }),
     );
-    expect(err.status).toBe(403);
+    // The project's permissions are the channel's business: a gateway error, not "your key".
+    expect(err.status).toBe(502);
     expect(err.error).toMatchObject({ code: 'PERMISSION_DENIED' });
     expect(err.message).toContain(message);
   });

@@ -55,6 +55,7 @@ export async function resolveUsage(
     inbound.mode === 'chat' ||
     inbound.mode === 'messages' ||
     inbound.mode === 'gemini' ||
+    inbound.mode === 'responses' ||
     inbound.mode === 'completions' ||
     inbound.mode === 'transcription' ||
     inbound.mode === 'translation'
