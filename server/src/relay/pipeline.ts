@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
 import { attempt, type AttemptResult, type RequestState } from './attempt.js';
 import { InsufficientQuotaError, type QuotaHold } from './billing/ledger.js';
+import { holdForCaller } from './billing/caller-hold.js';
 import { imageQuota } from './billing/media-pricing.js';
 import { holdQuota, lookupPrice } from './billing/pricing.js';
 import { estimatePromptTokens, inputText } from './billing/token-count.js';
@@ -102,13 +103,7 @@ async function takeHold(
   requestId: string,
 ): Promise<QuotaHold> {
   try {
-    return await relay.ctx.ledger.hold({
-      requestId,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? null,
-      tokenUnlimited: caller.token?.unlimited ?? true,
-      amount,
-    });
+    return await holdForCaller(relay.ctx.ledger, caller, amount, requestId);
   } catch (err) {
     if (!(err instanceof InsufficientQuotaError)) throw err;
     if (err.payer === 'token') {

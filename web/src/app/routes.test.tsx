@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeServer, ok } from '../test/fake-server';
-import { ADMIN, MEMBER, renderApp, statusWith } from '../test/render-app';
+import { MEMBER, renderApp, statusWith } from '../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 

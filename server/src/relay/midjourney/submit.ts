@@ -2,6 +2,7 @@ import { ChannelStatus, DEFAULT_MODEL_PRICE, LogType, mjModelName, type MjAction
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from '../auth/relay-auth.js';
 import { InsufficientQuotaError, type QuotaHold } from '../billing/ledger.js';
+import { holdForCaller } from '../billing/caller-hold.js';
 import type { Relay } from '../relay.js';
 import { pickChannel } from '../routing/select.js';
 import type { RuntimeChannel } from '../routing/runtime-channel.js';
@@ -193,13 +194,7 @@ async function takeHold(
   requestId: string,
 ): Promise<QuotaHold> {
   try {
-    return await relay.ctx.ledger.hold({
-      requestId,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? null,
-      tokenUnlimited: caller.token?.unlimited ?? true,
-      amount,
-    });
+    return await holdForCaller(relay.ctx.ledger, caller, amount, requestId);
   } catch (err) {
     if (err instanceof InsufficientQuotaError) throw requestError('quota_not_enough');
     throw err;

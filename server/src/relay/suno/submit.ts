@@ -2,6 +2,7 @@ import { ChannelStatus, DEFAULT_MODEL_PRICE, TASK_PLATFORM_SUNO, TaskStatus } fr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from '../auth/relay-auth.js';
 import { InsufficientQuotaError, type QuotaHold } from '../billing/ledger.js';
+import { holdForCaller } from '../billing/caller-hold.js';
 import { chargeQuota, lookupPrice, type Price } from '../billing/pricing.js';
 import { consumeLogRow } from '../consume-log.js';
 import { RelayError } from '../errors.js';
@@ -190,13 +191,7 @@ async function takeHold(
   requestId: string,
 ): Promise<QuotaHold> {
   try {
-    return await relay.ctx.ledger.hold({
-      requestId,
-      userId: caller.user.id,
-      tokenId: caller.token?.id ?? null,
-      tokenUnlimited: caller.token?.unlimited ?? true,
-      amount,
-    });
+    return await holdForCaller(relay.ctx.ledger, caller, amount, requestId);
   } catch (err) {
     if (!(err instanceof InsufficientQuotaError)) throw err;
     const who = err.payer === 'token' ? '令牌' : '用户';
