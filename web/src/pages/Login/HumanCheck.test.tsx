@@ -1,3 +1,4 @@
+import { Toast } from '@douyinfe/semi-ui-19';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   delete window.turnstile;
+  // Toasts live outside the rendered tree: one test's "please wait" must not satisfy the next.
+  Toast.destroyAll();
 });
 
 const CHECK_ON = { status: { turnstile_check: true, turnstile_site_key: 'site-key' } };
