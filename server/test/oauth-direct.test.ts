@@ -79,6 +79,38 @@ describe('WeChat, Telegram and email sign-in and binding', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('creates one account when the same new identity signs in several times at once', async () => {
+    const browsers = Array.from({ length: 5 }, () => new ApiClient(gw.url));
+    const results = await Promise.all(
+      browsers.map((b) => signIn(b, `/api/oauth/wechat?code=${wechat.issueCode('wx-race')}`)),
+    );
+    for (const r of results) expect(r.body.success, r.body.message).toBe(true);
+    const ids = new Set(results.map((r) => r.body.data?.id));
+    expect(ids.size).toBe(1);
+    const rows = await gw.ctx.db
+      .selectFrom('users')
+      .select(['id', 'quota'])
+      .where('wechat_id', '=', 'wx-race')
+      .execute();
+    // One account, given the new-user quota once.
+    expect(rows).toEqual([{ id: [...ids][0], quota: 700 }]);
+  });
+
+  it('lets only one of two users bind the same new identity at once', async () => {
+    const [ann, ben] = await Promise.all([registerAndLogin(gw.url, 'ann'), registerAndLogin(gw.url, 'ben')]);
+    const results = await Promise.all(
+      [ann, ben].map((c) => c.get(`/api/oauth/wechat/bind?code=${wechat.issueCode('wx-shared')}`)),
+    );
+    expect(results.map((r) => r.body.success).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.body.success)!.status).toBe(409);
+    const holders = await gw.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('wechat_id', '=', 'wx-shared')
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('binds WeChat to a signed-in user, refuses one bound elsewhere and a signed-out caller', async () => {
     const gina = await registerAndLogin(gw.url, 'gina');
     const bound = await gina.get(`/api/oauth/wechat/bind?code=${wechat.issueCode('wx-gina')}`);

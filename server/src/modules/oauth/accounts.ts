@@ -6,6 +6,7 @@ import { ApiError, badRequest, forbidden } from '../../platform/http/api-error.j
 import type { UserRow } from '../../platform/db/schema.js';
 import { createAccount } from '../users/service.js';
 import { startSession } from '../users/sessions.js';
+import { claimIdentity, completeClaim, dropPendingClaim } from './identity-claims.js';
 
 /** The users column holding each third-party identity. */
 export type IdentityColumn = 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id';
@@ -47,6 +48,9 @@ const holderOf = (ctx: AppContext, column: IdentityColumn, id: string) =>
 export async function bindIdentity(ctx: AppContext, userId: number, kind: IdentityKind, id: string) {
   const holder = await holderOf(ctx, kind.column, id);
   if (holder && holder.id !== userId) throw new ApiError(409, kind.alreadyBound);
+  // Two users binding the same new identity at once: the claim lets only one of them have it.
+  const claim = await claimIdentity(ctx, kind.column, id, userId);
+  if (!claim.won && claim.holder !== userId) throw new ApiError(409, kind.alreadyBound);
   await ctx.users.repo.update(userId, { [kind.column]: id });
   ctx.users.cache.invalidate(userId);
 }
@@ -83,10 +87,46 @@ export async function signInWithIdentity(
   identity: ExternalIdentity,
   options: SignInOptions = {},
 ) {
-  let user = await holderOf(ctx, kind.column, identity.id);
-  if (user && user.deleted_at !== null) throw forbidden('用户已注销');
-  if (!user) {
-    if (!ctx.options.bool('RegisterEnabled')) throw forbidden('管理员关闭了新用户注册');
+  const user =
+    (await holderOf(ctx, kind.column, identity.id)) ?? (await newAccount(ctx, kind, identity, options));
+  if (user.deleted_at !== null) throw forbidden('用户已注销');
+  if (user.status !== UserStatus.Enabled) throw forbidden('用户已被封禁');
+  startSession(request, user);
+  return loginView(user);
+}
+
+/**
+ * The account of a first sign-in. Concurrent first sign-ins of one identity (a double click, two
+ * tabs, two instances) create one account: the winner of the identity's claim creates it, the
+ * others wait for it and sign in to it.
+ */
+async function newAccount(
+  ctx: AppContext,
+  kind: IdentityKind,
+  identity: ExternalIdentity,
+  options: SignInOptions,
+): Promise<UserRow> {
+  if (!ctx.options.bool('RegisterEnabled')) throw forbidden('管理员关闭了新用户注册');
+  for (let attempt = 0; attempt < CLAIM_WAIT_ROUNDS; attempt++) {
+    const claim = await claimIdentity(ctx, kind.column, identity.id, 0);
+    if (claim.won) return createForIdentity(ctx, kind, identity, options);
+    const holder = await holderOf(ctx, kind.column, identity.id);
+    if (holder) return holder;
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT_MS));
+  }
+  throw new ApiError(409, '登录正在处理中，请稍后重试');
+}
+
+const CLAIM_WAIT_ROUNDS = 50;
+const CLAIM_WAIT_MS = 100;
+
+async function createForIdentity(
+  ctx: AppContext,
+  kind: IdentityKind,
+  identity: ExternalIdentity,
+  options: SignInOptions,
+): Promise<UserRow> {
+  try {
     const inviter = options.affCode ? await ctx.users.repo.findByAffCode(options.affCode) : undefined;
     const email = identity.email && !(await ctx.users.repo.emailTaken(identity.email)) ? identity.email : '';
     const username = await freeUsername(ctx, kind, identity.username);
@@ -99,10 +139,12 @@ export async function signInWithIdentity(
       inviterId: inviter?.id,
       identities: { [kind.column]: identity.id },
     });
-    user = await ctx.users.repo.findById(id);
+    await completeClaim(ctx, kind.column, identity.id, id);
+    const user = await ctx.users.repo.findById(id);
     if (!user) throw badRequest('用户已注销');
+    return user;
+  } catch (err) {
+    await dropPendingClaim(ctx, kind.column, identity.id).catch(() => undefined);
+    throw err;
   }
-  if (user.status !== UserStatus.Enabled) throw forbidden('用户已被封禁');
-  startSession(request, user);
-  return loginView(user);
 }

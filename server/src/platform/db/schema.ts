@@ -177,6 +177,14 @@ export interface TasksTable {
   data: string | null;
 }
 
+/** Who holds a third-party identity (see migration 0012); user_id 0 while being created. */
+export interface IdentityClaimsTable {
+  kind: string;
+  external_id: string;
+  user_id: WithDefault<number>;
+  created_at: number;
+}
+
 /** A Midjourney-proxy drawing task (times in milliseconds). */
 export interface MidjourneysTable {
   id: Id;
@@ -239,6 +247,7 @@ export interface Database {
   quota_data: QuotaDataTable;
   redemptions: RedemptionsTable;
   midjourneys: MidjourneysTable;
+  identity_claims: IdentityClaimsTable;
   top_ups: TopUpsTable;
   tasks: TasksTable;
   ledger_outbox: LedgerOutboxTable;

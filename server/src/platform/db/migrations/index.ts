@@ -9,6 +9,7 @@ import { midjourney } from './0007_midjourney.js';
 import { tasks } from './0008_tasks.js';
 import { quotaWarning } from './0010_quota_warning.js';
 import { ledgerOutbox, logChargeKey } from './0011_charge_log.js';
+import { identityClaims } from './0012_identity_claims.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
 export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
@@ -23,6 +24,7 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   quotaWarning,
   logChargeKey,
   ledgerOutbox,
+  identityClaims,
 ];
 
 /** For a separate log database (LOG_SQL_DSN). */
