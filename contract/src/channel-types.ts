@@ -42,10 +42,10 @@ const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'responses',
 ];
 
-/** The Anthropic Messages API natively, OpenAI chat and Gemini by conversion. */
 /** OpenAI itself also serves Realtime sessions. */
 const OPENAI_REALTIME_ENDPOINTS: readonly RelayEndpoint[] = [...OPENAI_ENDPOINTS, 'realtime'];
 
+/** The Anthropic Messages API natively, OpenAI chat and Gemini by conversion. */
 const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini', 'responses'];
 
 /** Gemini generateContent natively, OpenAI chat and Anthropic Messages by conversion. */
@@ -62,6 +62,8 @@ export interface ChannelTypeInfo {
   streamUsage?: boolean;
   /** Key format hint shown in the console. */
   keyHint?: string;
+  /** Model families whose option groups (`claude.*`, `gemini.*`) apply to calls through this type. */
+  families?: readonly ('claude' | 'gemini')[];
   /**
    * Client endpoints the relay can serve through this type; routing never offers a channel for
    * anything else. Empty for types whose protocol the relay does not speak yet.
@@ -113,6 +115,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'native',
     keyHint: 'sk-ant-...',
     endpoints: CLAUDE_ENDPOINTS,
+    families: ['claude'],
   },
   {
     id: 15,
@@ -148,6 +151,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'native',
     keyHint: 'AIza...',
     endpoints: GEMINI_ENDPOINTS,
+    families: ['gemini'],
   },
   { id: 25, name: 'Moonshot', baseUrl: 'https://api.moonshot.cn', protocol: 'openai' },
   { id: 26, name: 'Zhipu GLM-4V', baseUrl: 'https://open.bigmodel.cn', protocol: 'openai' },
@@ -161,6 +165,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     keyHint: 'AccessKey|SecretAccessKey|Region',
     // Bedrock's Anthropic models; the base URL follows the key's region.
     endpoints: CLAUDE_ENDPOINTS,
+    families: ['claude'],
   },
   { id: 34, name: 'Cohere', baseUrl: 'https://api.cohere.ai', protocol: 'native' },
   { id: 35, name: 'MiniMax', baseUrl: 'https://api.minimax.chat', protocol: 'openai' },
@@ -184,9 +189,10 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     // JSON (the console says so); `other` is the region (or a model → region JSON map with
     // `default`), which also names the default host.
     endpoints: GEMINI_ENDPOINTS,
+    families: ['claude', 'gemini'],
   },
   { id: 42, name: 'Mistral AI', baseUrl: 'https://api.mistral.ai', protocol: 'openai' },
-  { id: 43, name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', protocol: 'openai' },
+  { id: 43, name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', protocol: 'openai', streamUsage: true },
   { id: 44, name: 'Embedding M3E', baseUrl: 'https://api.moka.ai', protocol: 'native' },
   {
     id: 45,

@@ -9,13 +9,6 @@ import type { RuntimeChannel } from './routing/runtime-channel.js';
 import { UpstreamClient } from './upstream-client.js';
 import { SensitiveWordFilter } from './moderation/sensitive-words.js';
 
-/** Upstreams known to honour stream_options.include_usage besides those the type table marks. */
-const STREAM_USAGE_TYPES = new Set([43]);
-/** Types whose upstream speaks Anthropic Messages (Claude, AWS Bedrock, Vertex AI's Claude models). */
-const CLAUDE_TYPES = new Set([14, 33, 41]);
-/** Types whose upstream speaks Gemini generateContent (Gemini, Vertex AI's Gemini models). */
-const GEMINI_TYPES = new Set([24, 41]);
-
 /** The gateway's moving parts, built once per process. */
 export class Relay {
   readonly tokens: TokenCache;
@@ -45,6 +38,7 @@ export class Relay {
   /** How one request is sent to one channel. */
   target(channel: RuntimeChannel, inbound: InboundRequest): UpstreamTarget {
     const mapped = channel.modelMapping[inbound.model];
+    const info = channelTypeInfo(channel.type);
     const clientVersion =
       channel.type === 3 && inbound.query ? new URLSearchParams(inbound.query).get('api-version') : null;
     return {
@@ -54,13 +48,11 @@ export class Relay {
       // the upstream is known to support it.
       includeUsage:
         inbound.stream &&
-        (inbound.clientWantsUsage ||
-          (this.ctx.config.relay.forceStreamUsage &&
-            (channelTypeInfo(channel.type)?.streamUsage === true || STREAM_USAGE_TYPES.has(channel.type)))),
+        (inbound.clientWantsUsage || (this.ctx.config.relay.forceStreamUsage && info?.streamUsage === true)),
       passThrough: this.ctx.options.bool('global.pass_through_request_enabled'),
       azureApiVersion: clientVersion || channel.other.trim() || this.ctx.config.relay.azureDefaultApiVersion,
-      ...(CLAUDE_TYPES.has(channel.type) ? { claude: this.claudeSettings() } : {}),
-      ...(GEMINI_TYPES.has(channel.type) ? { gemini: this.geminiSettings() } : {}),
+      ...(info?.families?.includes('claude') ? { claude: this.claudeSettings() } : {}),
+      ...(info?.families?.includes('gemini') ? { gemini: this.geminiSettings() } : {}),
     };
   }
 
