@@ -2,6 +2,7 @@ import { LogType, Role } from '@gateway/contract';
 import type { Relay } from './relay.js';
 import { chargeQuota, lookupPrice } from './billing/pricing.js';
 import { resolveUsage } from './billing/usage.js';
+import { OutboundRefusedError } from '../platform/http/outbound-guard.js';
 import { RelayError } from './errors.js';
 import { adapterFor } from './providers/registry.js';
 import type { InboundRequest } from './providers/types.js';
@@ -17,6 +18,12 @@ export interface ChannelTestResult {
   error?: RelayError;
   upstreamStatus?: number;
 }
+
+/** A network error's code (ECONNREFUSED…); the reason itself when the outbound guard refused. */
+const connectFailure = (err: unknown) =>
+  err instanceof OutboundRefusedError
+    ? err.message
+    : ((err as { code?: string }).code ?? (err as Error).message);
 
 const UNTESTABLE = new Set([2, 5, 36]);
 const TEST_TIMEOUT_MS = 60_000;
@@ -97,7 +104,7 @@ export async function testChannel(
   } catch (err) {
     return finish({
       success: false,
-      message: `请求上游失败：${(err as { code?: string }).code ?? (err as Error).message}`,
+      message: `请求上游失败：${connectFailure(err)}`,
     });
   }
   const body = await readBody(res).catch(() => Buffer.alloc(0));

@@ -1,5 +1,6 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config.js';
+import { channelConnector } from '../platform/http/outbound-guard.js';
 import type { UpstreamRequest } from './providers/types.js';
 
 export type UpstreamResponse = Dispatcher.ResponseData;
@@ -14,7 +15,9 @@ export class UpstreamClient {
 
   constructor(private readonly config: Config['relay']) {
     this.agent = new Agent({
-      connect: { timeout: config.connectTimeoutMs },
+      // Channels may live on loopback or a private network (Ollama, Xinference), never on
+      // link-local or metadata addresses: an admin must not aim a key-bearing call at them.
+      connect: channelConnector({ timeout: config.connectTimeoutMs }),
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 120_000,
     });

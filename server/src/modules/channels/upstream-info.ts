@@ -1,5 +1,6 @@
 import { channelTypeInfo, GEMINI_TYPE } from '@gateway/contract';
 import { request } from 'undici';
+import { channelDispatcher } from '../../platform/http/outbound-guard.js';
 
 /**
  * Provider metadata the console asks for: the upstream model list and the account balance. Not
@@ -36,6 +37,7 @@ async function getJson(url: string, headers: Record<string, string>): Promise<Re
     const res = await request(url, {
       method: 'GET',
       headers,
+      dispatcher: channelDispatcher(),
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
     });

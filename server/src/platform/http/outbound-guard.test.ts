@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressRefusal, guardedPost, OutboundRefusedError } from './outbound-guard.js';
+import { request } from 'undici';
+import { addressRefusal, channelDispatcher, guardedPost, OutboundRefusedError } from './outbound-guard.js';
 
 describe('addressRefusal', () => {
   it.each([
@@ -87,5 +88,17 @@ describe('guardedPost', () => {
     const started = Date.now();
     await expect(post(`http://127.0.0.1:${port}/hang`, true, 300)).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('lets channel calls reach loopback, but not 0.0.0.0 (which Linux routes to this host) nor link-local', async () => {
+    seen.length = 0;
+    const get = (url: string) => request(url, { dispatcher: channelDispatcher() });
+    const ok = await get(`http://localhost:${port}/channel`);
+    await ok.body.dump();
+    expect(ok.statusCode).toBe(200);
+    await expect(get(`http://0.0.0.0:${port}/x`)).rejects.toThrow(/address not allowed: 0.0.0.0/);
+    await expect(get(`http://[::ffff:0.0.0.0]:${port}/x`)).rejects.toThrow(/not allowed/);
+    await expect(get('http://169.254.169.254/latest/meta-data')).rejects.toThrow(/169.254.169.254/);
+    expect(seen).toEqual(['/channel']);
   });
 });

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
+import { Agent, buildConnector, request } from 'undici';
 
 /**
  * Server-side calls to addresses a user typed (webhooks, and any later feature where a non-root
@@ -67,6 +67,42 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/**
+ * A connector for undici agents that judges every new connection: hostnames through
+ * `guardedLookup`, IP literals (which net.connect never looks up) before connecting. It runs once
+ * per pooled connection, so keep-alive traffic pays nothing for it.
+ */
+export function guardedConnector(
+  allowPrivate: boolean,
+  options: buildConnector.BuildOptions = {},
+): buildConnector.connector {
+  const connect = buildConnector({ ...options, lookup: guardedLookup(allowPrivate) });
+  return (opts, callback) => {
+    const host = opts.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) {
+      const refused = addressRefusal(host, allowPrivate);
+      if (refused) return callback(new OutboundRefusedError(refused), null);
+    }
+    connect(opts, callback);
+  };
+}
+
+/**
+ * The policy for calls to channel upstreams (relay, tests, balances, model lists): an admin
+ * chooses the address, and self-hosted models on loopback or a private network are normal, but
+ * link-local (cloud metadata), unspecified and multicast addresses are refused.
+ */
+export const channelConnector = (options: buildConnector.BuildOptions = {}) =>
+  guardedConnector(true, options);
+
+let channelAgent: Agent | null = null;
+
+/** A shared keep-alive agent with the channel policy, for calls outside the relay's own pool. */
+export function channelDispatcher(): Agent {
+  channelAgent ??= new Agent({ connect: channelConnector({ timeout: 10_000 }), keepAliveTimeout: 4_000 });
+  return channelAgent;
+}
+
 const agents = new Map<string, Agent>();
 
 function agentFor(allowPrivate: boolean, ca: string | null): Agent {
@@ -74,12 +110,11 @@ function agentFor(allowPrivate: boolean, ca: string | null): Agent {
   let agent = agents.get(key);
   if (!agent) {
     agent = new Agent({
-      connect: {
-        lookup: guardedLookup(allowPrivate),
+      connect: guardedConnector(allowPrivate, {
         timeout: 5_000,
         // Adding a CA must not drop the public ones a real webhook needs.
         ...(ca ? { ca: [...rootCertificates, ca] } : {}),
-      },
+      }),
       keepAliveTimeout: 1_000,
     });
     agents.set(key, agent);

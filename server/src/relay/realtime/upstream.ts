@@ -1,5 +1,6 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { WebSocket } from 'undici';
+import { channelDispatcher } from '../../platform/http/outbound-guard.js';
 import type { UpstreamTarget } from '../providers/types.js';
 
 /** How long an upstream may take to accept the WebSocket before the next channel is tried. */
@@ -29,7 +30,7 @@ export function connectUpstream(
   const headers: Record<string, string> = { authorization: `Bearer ${target.channel.key}` };
   if (beta) headers['openai-beta'] = beta;
   for (const [name, value] of Object.entries(target.channel.headers)) headers[name.toLowerCase()] = value;
-  const socket = new WebSocket(realtimeUrl(target), { headers });
+  const socket = new WebSocket(realtimeUrl(target), { headers, dispatcher: channelDispatcher() });
   socket.binaryType = 'arraybuffer';
   // The first event (session.created) may arrive right behind the handshake.
   const early: unknown[] = [];

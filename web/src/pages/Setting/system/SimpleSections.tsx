@@ -52,6 +52,26 @@ export function WorkerSection() {
   );
 }
 
+/** Where server-side calls to user-given addresses (quota-warning webhooks) may go. */
+export function OutboundSection() {
+  const { t } = useTranslation();
+  return (
+    <OptionSectionForm
+      title={t('settingSystem.outbound.title')}
+      hint={t('settingSystem.outbound.hint')}
+      keys={['AllowPrivateWebhookAddresses']}
+      saveText={t('settingSystem.outbound.save')}
+    >
+      <OptionField
+        optionKey="AllowPrivateWebhookAddresses"
+        kind="switch"
+        label={t('settingSystem.outbound.allowPrivate')}
+        extraText={t('settingSystem.outbound.allowPrivateHint')}
+      />
+    </OptionSectionForm>
+  );
+}
+
 export function SmtpSection() {
   const { t } = useTranslation();
   return (

@@ -88,6 +88,19 @@ describe('system settings tab', { timeout: 20_000 }, () => {
     );
   });
 
+  it('turns on private webhook addresses from the outbound section', async () => {
+    const { server } = renderSettingsTab('system');
+    const card = await section('出站请求');
+    expect(inSection(card).getByText('链路本地地址与云元数据地址始终禁止访问')).toBeTruthy();
+    const box = switchOf(card, 'AllowPrivateWebhookAddresses');
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(box);
+    await save(card, '保存出站请求设置');
+    await waitFor(() =>
+      expect(puts(server)).toEqual([{ key: 'AllowPrivateWebhookAddresses', value: 'true' }]),
+    );
+  });
+
   it('edits the email domain whitelist as tags, refusing bad and duplicate domains', async () => {
     const { server } = renderSettingsTab('system', { EmailDomainWhitelist: 'gmail.com,qq.com' });
     const card = await section('配置邮箱域名白名单');

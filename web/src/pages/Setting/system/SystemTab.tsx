@@ -5,6 +5,7 @@ import {
   GeneralSection,
   GitHubSection,
   LinuxDoSection,
+  OutboundSection,
   SmtpSection,
   TelegramSection,
   TurnstileSection,
@@ -19,6 +20,7 @@ export function SystemTab() {
     <div className="setting-system-tab">
       <GeneralSection />
       <WorkerSection />
+      <OutboundSection />
       <PaymentSection />
       <LoginSection />
       <WhitelistSection />

@@ -18,6 +18,13 @@ export const settingSystemEn: typeof settingSystemZh = {
     key: 'Worker key',
     save: 'Update worker settings',
   },
+  outbound: {
+    title: 'Outbound requests',
+    hint: 'Requests the server makes for users (such as quota-warning webhooks) may only reach public addresses',
+    allowPrivate: 'Allow webhooks to reach loopback and private addresses',
+    allowPrivateHint: 'Link-local and cloud metadata addresses are always refused',
+    save: 'Save outbound request settings',
+  },
   payment: {
     title: 'Payment',
     hint: 'Only the Epay interface is supported; the server address above is the default callback address',

@@ -15,6 +15,13 @@ export const settingSystemZh = {
     key: 'Worker 密钥',
     save: '更新 Worker 设置',
   },
+  outbound: {
+    title: '出站请求',
+    hint: '服务器代用户发起的请求（如额度预警 Webhook）只能访问公网地址',
+    allowPrivate: '允许 Webhook 访问本机和内网地址',
+    allowPrivateHint: '链路本地地址与云元数据地址始终禁止访问',
+    save: '保存出站请求设置',
+  },
   payment: {
     title: '支付设置',
     hint: '当前仅支持易支付接口，默认使用上方服务器地址作为回调地址',
