@@ -3,6 +3,7 @@ import {
   addChannel,
   addToken,
   balances,
+  channelUsedQuota,
   consumeLogs,
   flushAll,
   FAIL_REASON,
@@ -256,8 +257,11 @@ describe('midjourney relay', () => {
     await Promise.all([pollMidjourneyTasks(gw.ctx), pollMidjourneyTasks(gw.ctx)]);
     await pollMidjourneyTasks(gw.ctx);
     expect(await row(mjId)).toMatchObject({ status: 'FAILURE', progress: '100%', fail_reason: FAIL_REASON });
+    // Everything the charge moved moves back: user, the paying key, and the channel's usage.
     const b = await balances(gw, userId, token.id);
-    expect(b.user.quota).toBe(START);
+    expect(b.user).toMatchObject({ quota: START, used_quota: 0 });
+    expect(b.token).toEqual({ remain_quota: START, used_quota: 0 });
+    expect(await channelUsedQuota(gw, channelId)).toBe(0);
     const refunds = await systemLogs();
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.content).toBe(`构图失败 ${mjId}，补偿 ＄0.100000 额度`);

@@ -35,6 +35,23 @@ export async function writeOutbox(tx: Transaction<Database>, rows: NewLog[]): Pr
 }
 
 /**
+ * Writes log rows inside a transaction of the main database: into `logs` when logs live there,
+ * else into the outbox (copied by drainOutbox), so the rows commit or vanish with the caller's
+ * balance changes.
+ */
+export async function writeLogRowsIn(
+  tx: Transaction<Database>,
+  target: { kind: 'main'; dialect: SqlDialectName } | { kind: 'outbox' },
+  rows: NewLog[],
+): Promise<void> {
+  if (target.kind === 'main') {
+    await insertLogRows(tx as unknown as Transaction<LogDatabase>, target.dialect, rows);
+  } else {
+    await writeOutbox(tx, rows);
+  }
+}
+
+/**
  * Copies outbox rows to the log database and deletes them, oldest first. Copying is idempotent
  * (keyed by `charge_key`), so a crash between the copy and the delete, or two instances draining
  * at once, never doubles a row. Returns how many log rows were copied.

@@ -205,6 +205,8 @@ export interface MidjourneysTable {
   fail_reason: string | null;
   channel_id: WithDefault<number>;
   quota: WithDefault<number>;
+  /** The paying API key (0: none recorded). */
+  token_id: WithDefault<number>;
   buttons: string | null;
   properties: string | null;
 }

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SqlDialectName } from '../../config.js';
-import type { LogInput } from '../../modules/logs/writer.js';
+import { writeLogRowsIn } from '../../modules/logs/outbox.js';
+import { normalizeLogRow, type LogInput } from '../../modules/logs/writer.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AsyncLock } from './async-lock.js';
 import type { BalanceAuthority, BalanceSource, HoldRef, Payer } from './balance-authority.js';
@@ -193,6 +194,20 @@ export class QuotaLedger implements BalanceSource {
   }
   async adjustTokenQuota(tokenId: number, delta: number): Promise<void> {
     if (delta !== 0) await this.authority.adjust('token', tokenId, Math.trunc(delta));
+  }
+
+  /**
+   * Writes a log row inside a caller's transaction of the main database (a refund's), where the
+   * ledger's own rows go: the logs table, or the outbox with a separate log database. `key` makes
+   * it the one row of that fact (logs.charge_key). Call logRowsCommitted() after the commit.
+   */
+  async logRowIn(tx: Transaction<Database>, key: string, row: LogInput): Promise<void> {
+    await writeLogRowsIn(tx, this.logTarget, [{ ...normalizeLogRow(row), charge_key: key }]);
+  }
+
+  /** Outbox rows written by logRowIn are copied to the log database at once. */
+  logRowsCommitted(): void {
+    if (this.logTarget.kind === 'outbox') this.afterOutbox();
   }
 
   get pendingCount() {

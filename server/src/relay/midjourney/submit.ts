@@ -122,6 +122,7 @@ export async function submitTask(
       fail_reason: accepted ? '' : description,
       channel_id: channel.id,
       quota: 0,
+      token_id: caller.token?.id ?? 0,
       buttons: JSON.stringify(answer.buttons ?? []),
       properties: JSON.stringify(properties),
     };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { formatLogQuota } from '../../modules/logs/format.js';
 import type { Database, MidjourneyRow } from '../../platform/db/schema.js';
+import { refundAdmission, refundTaskCharge, type TaskCharge } from '../billing/task-refund.js';
 
 /** A task as midjourney-proxy reports it (fetch, list-by-condition, notify). */
 export interface ProxyTask {
@@ -137,6 +138,23 @@ export async function applyReport(
   const differs = Object.entries(changes).some(([k, v]) => row[k as keyof MidjourneyRow] !== v);
   if (!differs) return 'unchanged';
   changes.code = 1;
+  const refund = failed && row.quota > 0;
+  const charge: TaskCharge = {
+    userId: row.user_id,
+    tokenId: row.token_id,
+    channelId: row.channel_id,
+    quota: refund ? row.quota : 0,
+    key: `refund:mj:${row.id}`,
+    log: {
+      user_id: row.user_id,
+      type: LogType.System,
+      content: `构图失败 ${row.mj_id}，补偿 ${formatLogQuota(row.quota, ctx.options)}`,
+      token_id: row.token_id,
+      quota: row.quota,
+      channel_id: row.channel_id,
+    },
+  };
+  let tokenLimited = false;
   const won = await ctx.db.transaction().execute(async (tx) => {
     const result = await tx
       .updateTable('midjourneys')
@@ -145,24 +163,11 @@ export async function applyReport(
       .where('progress', '!=', DONE)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    if (failed && row.quota > 0) {
-      await tx
-        .updateTable('users')
-        .set((eb) => ({ quota: eb('quota', '+', row.quota) }))
-        .where('id', '=', row.user_id)
-        .execute();
-    }
+    tokenLimited = await refundTaskCharge(ctx, tx, charge);
     return true;
   });
   if (!won) return 'unchanged';
   if (!failed) return 'updated';
-  if (row.quota > 0) {
-    await ctx.ledger.adjustUserQuota(row.user_id, row.quota);
-    ctx.logs.add({
-      user_id: row.user_id,
-      type: LogType.System,
-      content: `构图失败 ${row.mj_id}，补偿 ${formatLogQuota(row.quota, ctx.options)}`,
-    });
-  }
+  if (refund) await refundAdmission(ctx, charge, tokenLimited);
   return 'failed';
 }

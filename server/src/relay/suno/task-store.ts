@@ -2,6 +2,7 @@ import { LogType, TASK_DONE_PROGRESS, TaskStatus } from '@gateway/contract';
 import type { AppContext } from '../../context.js';
 import type { TaskRow, TasksTable } from '../../platform/db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
+import { refundAdmission, refundTaskCharge, type TaskCharge } from '../billing/task-refund.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -51,9 +52,9 @@ export async function updateRunningTask(ctx: AppContext, id: number, patch: Upda
 
 /**
  * Finishes a task (progress 100%). The conditional update picks one winner however many pollers
- * (or instances) see the same result, so a failed task's charge is given back exactly once: the
- * user's balance (and the paying key's) in the same transaction, then the admission view, then a
- * system log row. Returns whether this call finished the task.
+ * (or instances) see the same result, so a failed task's charge is given back exactly once, with
+ * its log row, in the winner's transaction (refundTaskCharge); then the admission view. Returns
+ * whether this call finished the task.
  */
 export async function finishTask(
   ctx: AppContext,
@@ -62,6 +63,24 @@ export async function finishTask(
   refund: boolean,
 ): Promise<boolean> {
   const quota = refund ? task.quota : 0;
+  const reason = patch.fail_reason ?? task.fail_reason ?? '';
+  const user = quota > 0 ? await ctx.users.cache.get(task.user_id).catch(() => null) : null;
+  const charge: TaskCharge = {
+    userId: task.user_id,
+    tokenId: task.token_id,
+    channelId: task.channel_id,
+    quota,
+    key: `refund:task:${task.id}`,
+    log: {
+      user_id: task.user_id,
+      type: LogType.System,
+      content: `异步任务执行失败 ${task.task_id}，补偿 ${quota}${reason ? `，原因：${reason}` : ''}`,
+      username: user?.username ?? '',
+      token_id: task.token_id,
+      quota,
+      channel_id: task.channel_id,
+    },
+  };
   let tokenLimited = false;
   const won = await ctx.db.transaction().execute(async (tx) => {
     const result = await tx
@@ -71,56 +90,11 @@ export async function finishTask(
       .where('progress', '<>', TASK_DONE_PROGRESS)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    if (quota <= 0) return true;
-    await tx
-      .updateTable('users')
-      .set((eb) => ({ quota: eb('quota', '+', quota), used_quota: eb('used_quota', '-', quota) }))
-      .where('id', '=', task.user_id)
-      .execute();
-    if (task.token_id > 0) {
-      const token = await tx
-        .selectFrom('tokens')
-        .select('unlimited_quota')
-        .where('id', '=', task.token_id)
-        .executeTakeFirst();
-      if (token) {
-        tokenLimited = !token.unlimited_quota;
-        await tx
-          .updateTable('tokens')
-          .set((eb) => ({
-            used_quota: eb('used_quota', '-', quota),
-            ...(tokenLimited ? { remain_quota: eb('remain_quota', '+', quota) } : {}),
-          }))
-          .where('id', '=', task.token_id)
-          .execute();
-      }
-    }
+    tokenLimited = await refundTaskCharge(ctx, tx, charge);
     return true;
   });
-  if (!won || quota <= 0) return won;
-  await ctx.ledger.adjustUserQuota(task.user_id, quota);
-  if (tokenLimited) await ctx.ledger.adjustTokenQuota(task.token_id, quota);
-  const reason = patch.fail_reason ?? task.fail_reason ?? '';
-  const user = await ctx.users.cache.get(task.user_id).catch(() => null);
-  ctx.logs.add({
-    user_id: task.user_id,
-    type: LogType.System,
-    content: `异步任务执行失败 ${task.task_id}，补偿 ${quota}${reason ? `，原因：${reason}` : ''}`,
-    username: user?.username ?? '',
-    token_name: '',
-    token_id: task.token_id,
-    model_name: '',
-    quota,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: 0,
-    is_stream: 0,
-    channel_id: task.channel_id,
-    group: '',
-    other: '',
-    request_id: '',
-  });
-  return true;
+  if (won && quota > 0) await refundAdmission(ctx, charge, tokenLimited);
+  return won;
 }
 
 export const isFinalStatus = (status: string) =>

@@ -10,6 +10,7 @@ import { tasks } from './0008_tasks.js';
 import { quotaWarning } from './0010_quota_warning.js';
 import { ledgerOutbox, logChargeKey } from './0011_charge_log.js';
 import { identityClaims } from './0012_identity_claims.js';
+import { midjourneyToken } from './0014_midjourney_token.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
 export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
@@ -25,6 +26,7 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   logChargeKey,
   ledgerOutbox,
   identityClaims,
+  midjourneyToken,
 ];
 
 /** For a separate log database (LOG_SQL_DSN). */
