@@ -90,7 +90,14 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     keyHint: 'mj-api-secret',
     endpoints: ['midjourney'],
   },
-  { id: 3, name: 'Azure OpenAI', baseUrl: '', protocol: 'openai', streamUsage: true },
+  {
+    id: 3,
+    name: 'Azure OpenAI',
+    baseUrl: '',
+    protocol: 'openai',
+    streamUsage: true,
+    endpoints: OPENAI_REALTIME_ENDPOINTS,
+  },
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },
   {
     id: 5,

@@ -51,6 +51,19 @@ export function consumeLogRow(ctx: AppContext, r: ConsumeRecord): LogInput | nul
     request_path: r.inbound.path,
     admin_info: { use_channel: r.usedChannels.map(String) },
   };
+  const audioIn = r.usage.audioPromptTokens ?? 0;
+  const audioOut = r.usage.audioCompletionTokens ?? 0;
+  if (audioIn + audioOut > 0 && !price.usePrice) {
+    content += `，音频倍率 ${f2(price.audioRatio)}，音频补全倍率 ${f2(price.audioCompletionRatio)}`;
+    other.audio = true;
+    other.audio_input = audioIn;
+    other.audio_output = audioOut;
+    other.text_input = r.usage.promptTokens - audioIn;
+    other.text_output = r.usage.completionTokens - audioOut;
+    other.audio_ratio = price.audioRatio;
+    other.audio_completion_ratio = price.audioCompletionRatio;
+  }
+  if (r.inbound.mode === 'realtime') other.ws = true;
   if (r.usage.cacheCreationTokens) {
     other.cache_creation_tokens = r.usage.cacheCreationTokens;
     other.cache_creation_ratio = price.cacheCreationRatio;

@@ -12,7 +12,7 @@ import { bedrockRoutes } from './bedrock/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
-import { REALTIME_PATH, serveRealtime } from './openai/realtime.js';
+import { realtimeRoute, serveRealtime } from './openai/realtime.js';
 import { openAIRoutes } from './openai/routes.js';
 import { Reply } from './reply.js';
 import { RequestLog } from './requests.js';
@@ -185,7 +185,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       body: undefined,
       rawBody: Buffer.alloc(0),
       files: [],
-      route: url.pathname === REALTIME_PATH ? 'openai.realtime' : undefined,
+      route: realtimeRoute(url.pathname),
       params: {},
       time: Date.now(),
       clientAborted: false,
@@ -194,7 +194,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     record.scenario = spec.name;
     requests.add(record);
     const refusal =
-      url.pathname !== REALTIME_PATH
+      record.route === undefined
         ? { status: 404, message: `Invalid URL (GET ${url.pathname})` }
         : !registered && key.startsWith('invalid')
           ? openAIFamily.invalidKey(key)

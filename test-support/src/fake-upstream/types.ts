@@ -21,6 +21,10 @@ export interface UsageSpec {
    * Gemini as `thoughtsTokenCount`, which is not part of `completion` (candidatesTokenCount).
    */
   reasoning?: number;
+  /** OpenAI's audio parts (`prompt_tokens_details.audio_tokens`, realtime `input_token_details`). */
+  audioPrompt?: number;
+  /** Part of `completion` that is audio (`completion_tokens_details.audio_tokens`). */
+  audioCompletion?: number;
   /** Defaults to prompt + completion; set it to test a gateway that trusts `total_tokens`. */
   total?: number;
   /** Merged into the usage object as is, e.g. DeepSeek's `{ prompt_cache_hit_tokens: 12 }`. */

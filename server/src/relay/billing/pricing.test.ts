@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { builtinAudioRatio } from './audio-ratio.js';
 import { chargeQuota, holdQuota, roundQuota, type Price } from './pricing.js';
 
 const ratio = (over: Partial<Price> = {}): Price => ({
@@ -8,6 +9,8 @@ const ratio = (over: Partial<Price> = {}): Price => ({
   completionRatio: 3,
   cacheRatio: 0.5,
   cacheCreationRatio: 1.25,
+  audioRatio: 8,
+  audioCompletionRatio: 2,
   groupRatio: 1,
   quotaPerUnit: 500_000,
   ...over,
@@ -34,6 +37,24 @@ describe('quota formulas', () => {
     expect(chargeQuota(ratio(), usage(1000, 100, 600))).toBe(2000);
     // 100 plain + 200 × 1.25 written + 50 completion × 3 = 500, × 2
     expect(chargeQuota(ratio(), usage(300, 50, 0, 200))).toBe(1000);
+  });
+
+  it('charges audio tokens at the audio ratio, audio output twice that, and the text rest as text', () => {
+    // 1000 prompt = 100 cached + 600 audio + 300 text; 200 completion = 150 audio + 50 text.
+    const u = { ...usage(1000, 200, 100), audioPromptTokens: 600, audioCompletionTokens: 150 };
+    // (300 + 100 × 0.5 + 50 × 3 + 600 × 8 + 150 × 8 × 2) × 2 = (300 + 50 + 150 + 4800 + 2400) × 2
+    expect(chargeQuota(ratio(), u)).toBe(15_400);
+    // Without an audio part nothing changes.
+    expect(chargeQuota(ratio(), usage(1000, 200, 100))).toBe((900 + 50 + 600) * 2);
+  });
+
+  it("knows OpenAI's audio price ratios by model family", () => {
+    expect(builtinAudioRatio('gpt-4o-realtime-preview-2024-12-17')).toBe(8);
+    expect(builtinAudioRatio('gpt-4o-realtime-preview')).toBe(20);
+    expect(builtinAudioRatio('gpt-4o-mini-realtime-preview')).toBeCloseTo(16.6667, 3);
+    expect(builtinAudioRatio('gpt-4o-audio-preview-2024-12-17')).toBe(16);
+    expect(builtinAudioRatio('gpt-4o-mini-audio-preview')).toBeCloseTo(66.6667, 3);
+    expect(builtinAudioRatio('gpt-4o-audio-preview')).toBe(40);
   });
 
   it('charges at least 1 when tokens were used on a paid model, 0 for free models', () => {

@@ -1,6 +1,7 @@
 import type { OptionStore } from '../../modules/options/store.js';
 import type { CachedUser } from '../../modules/users/user-cache.js';
 import { RelayError } from '../errors.js';
+import { AUDIO_COMPLETION_RATIO, builtinAudioRatio } from './audio-ratio.js';
 import { builtinCompletionRatio } from './completion-ratio.js';
 
 /** Everything that prices one request, recorded in the log's `other`. */
@@ -12,6 +13,10 @@ export interface Price {
   completionRatio: number;
   cacheRatio: number;
   cacheCreationRatio: number;
+  /** Audio input tokens cost this many text input tokens. */
+  audioRatio: number;
+  /** Audio output tokens cost this many audio input tokens. */
+  audioCompletionRatio: number;
   groupRatio: number;
   quotaPerUnit: number;
 }
@@ -23,6 +28,10 @@ export interface Usage {
   cachedTokens: number;
   /** Prompt tokens written to the provider's cache (part of promptTokens). */
   cacheCreationTokens: number;
+  /** Audio input tokens (part of promptTokens), when the upstream says. */
+  audioPromptTokens?: number;
+  /** Audio output tokens (part of completionTokens), when the upstream says. */
+  audioCompletionTokens?: number;
 }
 
 /** Ratio applied to models nobody priced, in self-use mode or for users who accept unpriced models. */
@@ -71,6 +80,8 @@ function computePrice(options: OptionStore, model: string, group: string, user: 
     quotaPerUnit,
     cacheRatio: cacheRatios[name] ?? 1,
     cacheCreationRatio: DEFAULT_CACHE_CREATION_RATIO,
+    audioRatio: builtinAudioRatio(name),
+    audioCompletionRatio: AUDIO_COMPLETION_RATIO,
   };
   const price = prices[name];
   if (price !== undefined) {
@@ -115,20 +126,26 @@ export function holdQuota(
 
 /**
  * The final charge.
- * Ratio mode: (uncached prompt + cached × cacheRatio + cache writes × cacheCreationRatio +
- * completion × completionRatio) × modelRatio × groupRatio, rounded; at least 1 when tokens were
- * used and the model is not free. Price mode: price × QuotaPerUnit × groupRatio.
+ * Ratio mode: (uncached text prompt + cached × cacheRatio + cache writes × cacheCreationRatio +
+ * text completion × completionRatio + audio prompt × audioRatio + audio completion × audioRatio ×
+ * audioCompletionRatio) × modelRatio × groupRatio, rounded; at least 1 when tokens were used and
+ * the model is not free. Price mode: price × QuotaPerUnit × groupRatio.
  */
 export function chargeQuota(price: Price, usage: Usage): number {
   if (price.usePrice) return roundQuota(price.modelPrice * price.quotaPerUnit * price.groupRatio);
   const cached = Math.min(usage.cachedTokens, usage.promptTokens);
   const creation = Math.min(usage.cacheCreationTokens, usage.promptTokens - cached);
-  const plain = usage.promptTokens - cached - creation;
-  const weighted =
+  const audioIn = Math.min(usage.audioPromptTokens ?? 0, usage.promptTokens - cached - creation);
+  const audioOut = Math.min(usage.audioCompletionTokens ?? 0, usage.completionTokens);
+  const plain = usage.promptTokens - cached - creation - audioIn;
+  let weighted =
     plain +
     cached * price.cacheRatio +
     creation * price.cacheCreationRatio +
-    usage.completionTokens * price.completionRatio;
+    (usage.completionTokens - audioOut) * price.completionRatio;
+  if (audioIn + audioOut > 0) {
+    weighted += (audioIn + audioOut * price.audioCompletionRatio) * price.audioRatio;
+  }
   const quota = roundQuota(weighted * price.modelRatio * price.groupRatio);
   const used = usage.promptTokens + usage.completionTokens > 0;
   if (used && quota <= 0 && price.modelRatio * price.groupRatio > 0) return 1;

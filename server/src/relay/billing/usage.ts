@@ -39,12 +39,15 @@ export async function resolveUsage(
   interrupted = false,
 ): Promise<{ usage: Usage; counted: boolean }> {
   if (reported && ((reported.promptTokens ?? 0) > 0 || (reported.completionTokens ?? 0) > 0)) {
-    const usage = {
+    const usage: Usage = {
       promptTokens: reported.promptTokens ?? 0,
       completionTokens: reported.completionTokens ?? 0,
       cachedTokens: reported.cachedTokens ?? 0,
       cacheCreationTokens: reported.cacheCreationTokens ?? 0,
     };
+    // Only audio-capable models report an audio part; other usages keep their shape.
+    if (reported.audioPromptTokens) usage.audioPromptTokens = reported.audioPromptTokens;
+    if (reported.audioCompletionTokens) usage.audioCompletionTokens = reported.audioCompletionTokens;
     if (!interrupted) return { usage, counted: false };
     const produced = await countText(producedText(), model);
     if (produced <= usage.completionTokens) return { usage, counted: false };

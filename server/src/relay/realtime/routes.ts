@@ -110,7 +110,8 @@ async function prepare(ctx: AppContext, request: FastifyRequest, caller: RelayCa
   const inbound: InboundRequest = {
     mode: 'realtime',
     path: '/v1/realtime',
-    query: '',
+    // Azure clients name their API version here (relay.target reads `api-version`).
+    query: request.url.split('?')[1] ?? '',
     body: null,
     raw: Buffer.alloc(0),
     contentType: '',

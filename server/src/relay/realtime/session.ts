@@ -8,6 +8,7 @@ import { RelayError } from '../errors.js';
 import type { InboundRequest, UpstreamTarget } from '../providers/types.js';
 import type { Relay } from '../relay.js';
 import { pickChannel } from '../routing/select.js';
+import { SessionBudget } from './budget.js';
 import { connectUpstream, type UpstreamConnection } from './upstream.js';
 import { addUsage, realtimeUsage } from './usage.js';
 
@@ -110,6 +111,15 @@ export async function runSession(client: ClientSocket, inbox: ClientInbox, s: Se
 
   let usage = ZERO;
   let responses = 0;
+  const budget = new SessionBudget(s, () => {
+    // The payer cannot cover what the session has used: it ends here, billed what it used
+    // (capped at the balance by the settlement, the rest recorded as overdraft).
+    if (client.readyState === OPEN) {
+      client.send(errorEvent(budget.refusal(), request.id));
+      client.close(1008);
+    }
+    socket.close();
+  });
   connection.onMessage((data) => {
     if (typeof data === 'string') {
       const more = realtimeUsage(data);
@@ -118,6 +128,7 @@ export async function runSession(client: ClientSocket, inbox: ClientInbox, s: Se
         responses += 1;
       }
       if (client.readyState === OPEN) client.send(data);
+      if (more) budget.check(usage);
     } else if (client.readyState === OPEN) client.send(Buffer.from(data as ArrayBuffer));
   });
   await new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { channelTypeInfo } from '@gateway/contract';
+import { AZURE_OPENAI_TYPE, channelTypeInfo } from '@gateway/contract';
 import { WebSocket } from 'undici';
 import { channelDispatcher } from '../../platform/http/outbound-guard.js';
 import type { UpstreamTarget } from '../providers/types.js';
@@ -6,10 +6,20 @@ import type { UpstreamTarget } from '../providers/types.js';
 /** How long an upstream may take to accept the WebSocket before the next channel is tried. */
 const CONNECT_TIMEOUT_MS = 15_000;
 
-/** The Realtime URL of an OpenAI channel: its base URL with a ws(s) scheme. */
+/**
+ * The Realtime URL of an OpenAI channel: its base URL with a ws(s) scheme. Azure names the
+ * deployment (the model without dots, as for its other endpoints) and the API version instead.
+ */
 export function realtimeUrl(target: UpstreamTarget): string {
   const { channel, upstreamModel } = target;
-  const base = (channel.baseUrl || channelTypeInfo(channel.type)?.baseUrl || '').replace(/^http/, 'ws');
+  const base = (channel.baseUrl || channelTypeInfo(channel.type)?.baseUrl || '')
+    .replace(/\/+$/, '')
+    .replace(/^http/, 'ws');
+  if (channel.type === AZURE_OPENAI_TYPE) {
+    const deployment = encodeURIComponent(upstreamModel.replace(/\./g, ''));
+    const version = encodeURIComponent(target.azureApiVersion);
+    return `${base}/openai/realtime?api-version=${version}&deployment=${deployment}`;
+  }
   return `${base}/v1/realtime?model=${encodeURIComponent(upstreamModel)}`;
 }
 
@@ -27,7 +37,10 @@ export function connectUpstream(
   target: UpstreamTarget,
   beta: string | undefined,
 ): Promise<UpstreamConnection> {
-  const headers: Record<string, string> = { authorization: `Bearer ${target.channel.key}` };
+  const headers: Record<string, string> =
+    target.channel.type === AZURE_OPENAI_TYPE
+      ? { 'api-key': target.channel.key }
+      : { authorization: `Bearer ${target.channel.key}` };
   if (beta) headers['openai-beta'] = beta;
   for (const [name, value] of Object.entries(target.channel.headers)) headers[name.toLowerCase()] = value;
   const socket = new WebSocket(realtimeUrl(target), { headers, dispatcher: channelDispatcher() });

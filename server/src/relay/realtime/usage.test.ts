@@ -20,6 +20,8 @@ describe('realtime usage', () => {
       completionTokens: 30,
       cachedTokens: 64,
       cacheCreationTokens: 0,
+      audioPromptTokens: 100,
+      audioCompletionTokens: 20,
     });
     expect(realtimeUsage('{"type":"response.audio.delta","delta":"AAAA"}')).toBeNull();
     expect(realtimeUsage('{"type":"response.done","response":{"usage":null}}')).toBeNull();
@@ -33,6 +35,10 @@ describe('realtime usage', () => {
       completionTokens: 4,
       cachedTokens: 8,
       cacheCreationTokens: 0,
+      audioPromptTokens: 0,
+      audioCompletionTokens: 0,
     });
+    const audio = { ...one, audioPromptTokens: 6, audioCompletionTokens: 1 };
+    expect(addUsage(one, audio)).toMatchObject({ audioPromptTokens: 6, audioCompletionTokens: 1 });
   });
 });

@@ -19,12 +19,15 @@ export function realtimeUsage(data: string): Usage | null {
   }
   const usage = event.type === 'response.done' ? event.response?.usage : null;
   if (!usage) return null;
-  const details = usage.input_token_details as { cached_tokens?: unknown } | undefined;
+  const input = usage.input_token_details as { cached_tokens?: unknown; audio_tokens?: unknown } | undefined;
+  const output = usage.output_token_details as { audio_tokens?: unknown } | undefined;
   return {
     promptTokens: n(usage.input_tokens),
     completionTokens: n(usage.output_tokens),
-    cachedTokens: n(details?.cached_tokens),
+    cachedTokens: n(input?.cached_tokens),
     cacheCreationTokens: 0,
+    audioPromptTokens: n(input?.audio_tokens),
+    audioCompletionTokens: n(output?.audio_tokens),
   };
 }
 
@@ -34,5 +37,7 @@ export function addUsage(total: Usage, more: Usage): Usage {
     completionTokens: total.completionTokens + more.completionTokens,
     cachedTokens: total.cachedTokens + more.cachedTokens,
     cacheCreationTokens: total.cacheCreationTokens + more.cacheCreationTokens,
+    audioPromptTokens: (total.audioPromptTokens ?? 0) + (more.audioPromptTokens ?? 0),
+    audioCompletionTokens: (total.audioCompletionTokens ?? 0) + (more.audioCompletionTokens ?? 0),
   };
 }

@@ -16,6 +16,15 @@ import { DEFAULT_REPLY, replyDeltas } from './text.js';
 import { resolveUsage } from './usage.js';
 
 export const REALTIME_PATH = '/v1/realtime';
+/** Azure OpenAI's: `?api-version=…&deployment=…`, the key in `api-key`. */
+export const AZURE_REALTIME_PATH = '/openai/realtime';
+
+/** The recorded route of an upgrade path, or undefined when no realtime API lives there. */
+export function realtimeRoute(path: string): string | undefined {
+  if (path === REALTIME_PATH) return 'openai.realtime';
+  if (path === AZURE_REALTIME_PATH) return 'azure.realtime';
+  return undefined;
+}
 
 function respond(ws: FakeSocket, spec: ScenarioSpec, model: string, inputText: string) {
   const id = randomId('resp_', 22);
@@ -50,8 +59,15 @@ function respond(ws: FakeSocket, spec: ScenarioSpec, model: string, inputText: s
         total_tokens: usage.total,
         input_tokens: usage.prompt,
         output_tokens: usage.completion,
-        input_token_details: { cached_tokens: usage.cached, text_tokens: usage.prompt, audio_tokens: 0 },
-        output_token_details: { text_tokens: usage.completion, audio_tokens: 0 },
+        input_token_details: {
+          cached_tokens: usage.cached,
+          text_tokens: usage.prompt - usage.audioPrompt,
+          audio_tokens: usage.audioPrompt,
+        },
+        output_token_details: {
+          text_tokens: usage.completion - usage.audioCompletion,
+          audio_tokens: usage.audioCompletion,
+        },
       },
     },
   });
@@ -70,10 +86,18 @@ export function serveRealtime(
   refusal: { status: number; message?: string; type?: string; code?: string | number | null } | null,
 ) {
   if (refusal) return refuseUpgrade(socket, refusal.status, { error: openAIErrorObject(refusal) });
-  const model = record.query.model ?? '';
+  const azure = record.route === 'azure.realtime';
+  if (azure && !record.query['api-version'])
+    return refuseUpgrade(socket, 404, {
+      error: openAIErrorObject({ status: 404, message: 'Resource not found' }),
+    });
+  const model = (azure ? record.query.deployment : record.query.model) ?? '';
   if (!model)
     return refuseUpgrade(socket, 400, {
-      error: openAIErrorObject({ status: 400, message: 'model is required' }),
+      error: openAIErrorObject({
+        status: 400,
+        message: azure ? 'deployment is required' : 'model is required',
+      }),
     });
   const received: unknown[] = [];
   record.body = received;

@@ -6,6 +6,8 @@ export interface UsageNumbers {
   completion: number;
   cached: number;
   reasoning: number;
+  audioPrompt: number;
+  audioCompletion: number;
   total: number;
   extra: Record<string, unknown>;
 }
@@ -27,6 +29,8 @@ export function resolveUsage(
     completion,
     cached: pinned.cached ?? 0,
     reasoning: pinned.reasoning ?? computed.reasoning ?? 0,
+    audioPrompt: pinned.audioPrompt ?? 0,
+    audioCompletion: pinned.audioCompletion ?? 0,
     total: pinned.total ?? prompt + completion,
     extra: pinned.extra ?? {},
   };
@@ -38,10 +42,10 @@ export function chatUsageJson(usage: UsageNumbers): Record<string, unknown> {
     prompt_tokens: usage.prompt,
     completion_tokens: usage.completion,
     total_tokens: usage.total,
-    prompt_tokens_details: { cached_tokens: usage.cached, audio_tokens: 0 },
+    prompt_tokens_details: { cached_tokens: usage.cached, audio_tokens: usage.audioPrompt },
     completion_tokens_details: {
       reasoning_tokens: usage.reasoning,
-      audio_tokens: 0,
+      audio_tokens: usage.audioCompletion,
       accepted_prediction_tokens: 0,
       rejected_prediction_tokens: 0,
     },

@@ -7,7 +7,8 @@ interface OpenAIUsage {
   total_tokens?: number;
   input_tokens?: number;
   output_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number } | null;
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
+  completion_tokens_details?: { audio_tokens?: number } | null;
   input_tokens_details?: { cached_tokens?: number } | null;
   /** DeepSeek reports cache hits here. */
   prompt_cache_hit_tokens?: number;
@@ -29,13 +30,19 @@ export function readUsage(raw: unknown): ReportedUsage | null {
       u.prompt_cache_hit_tokens,
   );
   // Embeddings and rerank report only a total: it is all prompt.
-  return {
+  const usage: ReportedUsage = {
     promptTokens: prompt === 0 && completion === 0 ? total : prompt,
     completionTokens: completion,
     cachedTokens: cached,
     cacheCreationTokens: 0,
     totalTokens: total,
   };
+  // gpt-4o-audio models: the audio part is priced apart.
+  const audioIn = n(u.prompt_tokens_details?.audio_tokens);
+  const audioOut = n(u.completion_tokens_details?.audio_tokens);
+  if (audioIn) usage.audioPromptTokens = audioIn;
+  if (audioOut) usage.audioCompletionTokens = audioOut;
+  return usage;
 }
 
 /** The usage object we write into a synthesized final stream chunk. */
