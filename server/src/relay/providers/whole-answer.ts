@@ -13,7 +13,7 @@ import type {
 /** What a chat upstream without streaming answered: its text, or an error inside a 200 answer. */
 export type WholeAnswer = { text: string; finish: HubFinish; id?: string } | { error: UpstreamErrorInfo };
 
-/** Reads an upstream's whole JSON answer; `null` when the body is not the answer's shape at all. */
+/** Reads an upstream's whole JSON answer: its text, or the error it carries. */
 export type WholeAnswerReader = (json: Record<string, unknown>) => WholeAnswer;
 
 const NOT_JSON: UpstreamErrorInfo = {
