@@ -51,6 +51,9 @@ const CLAUDE_ENDPOINTS: readonly RelayEndpoint[] = ['messages', 'chat', 'gemini'
 /** Gemini generateContent natively, OpenAI chat and Anthropic Messages by conversion. */
 const GEMINI_ENDPOINTS: readonly RelayEndpoint[] = ['gemini', 'chat', 'messages', 'responses'];
 
+/** A chat upstream of its own protocol: OpenAI chat, Anthropic Messages, Gemini and Responses clients. */
+const CHAT_FORMAT_ENDPOINTS: readonly RelayEndpoint[] = ['chat', 'messages', 'gemini', 'responses'];
+
 export interface ChannelTypeInfo {
   id: number;
   name: string;
@@ -98,6 +101,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     streamUsage: true,
     endpoints: OPENAI_REALTIME_ENDPOINTS,
   },
+  // Chat and the rest through Ollama's OpenAI-compatible /v1; embeddings through its native /api/embed.
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },
   {
     id: 5,
@@ -112,7 +116,14 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
   { id: 8, name: 'Custom', baseUrl: '', protocol: 'openai', streamUsage: true },
   { id: 9, name: 'AILS', baseUrl: 'https://api.caipacity.com', protocol: 'openai' },
   { id: 10, name: 'AIProxy', baseUrl: 'https://api.aiproxy.io', protocol: 'openai' },
-  { id: 11, name: 'PaLM2', baseUrl: 'https://generativelanguage.googleapis.com', protocol: 'native' },
+  {
+    id: 11,
+    name: 'PaLM2',
+    baseUrl: 'https://generativelanguage.googleapis.com',
+    protocol: 'native',
+    // generateMessage (chat-bison-001), spoken as OpenAI chat; it cannot stream or report usage.
+    endpoints: CHAT_FORMAT_ENDPOINTS,
+  },
   { id: 12, name: 'API2GPT', baseUrl: 'https://api.api2gpt.com', protocol: 'openai' },
   { id: 13, name: 'AIGC2D', baseUrl: 'https://api.aigc2d.com', protocol: 'openai' },
   {
@@ -132,11 +143,19 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     keyHint: 'APIKey|SecretKey',
   },
   { id: 16, name: 'Zhipu ChatGLM', baseUrl: 'https://open.bigmodel.cn', protocol: 'native' },
+  // Chat through DashScope's compatible mode; embeddings and images (text2image tasks) native.
   { id: 17, name: 'Alibaba Qwen', baseUrl: 'https://dashscope.aliyuncs.com', protocol: 'openai' },
   { id: 18, name: 'Xunfei Spark', baseUrl: '', protocol: 'native', keyHint: 'APPID|APISecret|APIKey' },
   { id: 19, name: '360 Zhinao', baseUrl: 'https://api.360.cn', protocol: 'openai' },
   { id: 20, name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', protocol: 'openai' },
-  { id: 21, name: 'Knowledge Base: AI Proxy', baseUrl: 'https://api.aiproxy.io', protocol: 'none' },
+  {
+    id: 21,
+    name: 'Knowledge Base: AI Proxy',
+    baseUrl: 'https://api.aiproxy.io',
+    protocol: 'native',
+    // /api/library/ask with the library id in `other`: the last user message is the question.
+    endpoints: CHAT_FORMAT_ENDPOINTS,
+  },
   {
     id: 22,
     name: 'Knowledge Base: FastGPT',
@@ -200,7 +219,14 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
   },
   { id: 42, name: 'Mistral AI', baseUrl: 'https://api.mistral.ai', protocol: 'openai' },
   { id: 43, name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', protocol: 'openai', streamUsage: true },
-  { id: 44, name: 'Embedding M3E', baseUrl: 'https://api.moka.ai', protocol: 'native' },
+  // Moka's M3E models: OpenAI-compatible /v1/embeddings, nothing else.
+  {
+    id: 44,
+    name: 'Embedding M3E',
+    baseUrl: 'https://api.moka.ai',
+    protocol: 'openai',
+    endpoints: ['embeddings'],
+  },
   {
     id: 45,
     name: 'Volcano Ark (Doubao)',

@@ -2,11 +2,13 @@ import type { FastifyReply } from 'fastify';
 import { REQUEST_ID_HEADER } from '../platform/http/request-id.js';
 import { ChannelCredentialError, RelayError } from './errors.js';
 import type {
+  FollowUp,
   InboundRequest,
   ProviderAdapter,
   ReportedUsage,
   StreamEventDecoder,
   StreamTranslator,
+  UpstreamExchange,
   UpstreamTarget,
 } from './providers/types.js';
 import { mapStatus } from './retry-policy.js';
@@ -132,35 +134,30 @@ export async function attempt(
     } catch {
       body = Buffer.alloc(0);
     }
-    const info = adapter.parseError(status, body, res.headers);
-    const error = new RelayError(
-      clientStatus(target, status),
-      scrubUpstreamMessage(info.message, target),
-      info.code,
-      {
-        local: false,
-        type: info.type,
-        param: info.param,
-        retryAfter: status === 429 ? retryAfterSeconds(res.headers['retry-after']) : undefined,
-      },
-    );
-    return { kind: 'failed', error, upstreamStatus: status };
+    return upstreamFailure(adapter, target, { status, body, headers: res.headers, contentType });
   }
 
   const framing = adapter.streamFraming;
   if (inbound.stream && contentType.includes(framing?.contentType ?? 'text/event-stream')) {
-    const parser = framing ? framing.decoder() : new SseParser();
+    const parser = framing ? framing.decoder(inbound) : new SseParser();
     return relayStream(res.body, parser, adapter, inbound, target, state, reply);
   }
 
   let body: Buffer;
+  let finalType = contentType;
   try {
     body = await readBody(res);
+    if (adapter.complete) {
+      const done = await adapter.complete(body, inbound, target, followUp(client, state, target));
+      if (done.status < 200 || done.status >= 300) return upstreamFailure(adapter, target, done);
+      ({ body, contentType: finalType } = done);
+    }
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
+    if (err instanceof RelayError) return { kind: 'failed', error: err, upstreamStatus: 0 };
     return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
   }
-  const parsed = adapter.parseResponse(inbound, body, contentType, target);
+  const parsed = adapter.parseResponse(inbound, body, finalType, target);
   if (parsed.error) {
     const error = new RelayError(
       mapStatus(target.channel.statusCodeMapping, 500),
@@ -177,6 +174,43 @@ export async function attempt(
   if (state.clientGone) return { kind: 'aborted' };
   const answer = { body: parsed.body, contentType: parsed.contentType || 'application/json' };
   return { kind: 'delivered', usage: parsed.usage, produced: parsed.text, frt: null, answer };
+}
+
+/** An upstream's error answer as the client's failed attempt (free, maybe retried elsewhere). */
+function upstreamFailure(
+  adapter: ProviderAdapter,
+  target: UpstreamTarget,
+  answer: UpstreamExchange,
+): AttemptResult {
+  const { status, body, headers } = answer;
+  const info = adapter.parseError(status, body, headers);
+  const error = new RelayError(
+    clientStatus(target, status),
+    scrubUpstreamMessage(info.message, target),
+    info.code,
+    {
+      local: false,
+      type: info.type,
+      param: info.param,
+      retryAfter: status === 429 ? retryAfterSeconds(headers['retry-after']) : undefined,
+    },
+  );
+  return { kind: 'failed', error, upstreamStatus: status };
+}
+
+/** Follow-up requests of an asynchronous upstream: same pool, proxy and abort signal. */
+function followUp(client: UpstreamClient, state: RequestState, target: UpstreamTarget): FollowUp {
+  const signal = state.abort.signal;
+  return {
+    signal,
+    async send(request) {
+      const res = await client.send(request, signal, target.channel.setting.proxy);
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const body = await readBody(res, ok ? undefined : 1024 * 1024);
+      const contentType = String(res.headers['content-type'] ?? '');
+      return { status: res.statusCode, body, headers: res.headers, contentType };
+    },
+  };
 }
 
 async function relayStream(

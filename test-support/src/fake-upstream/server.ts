@@ -6,14 +6,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { aiproxyLibraryRoutes } from './aiproxy-library/routes.js';
 import { anthropicRoutes } from './anthropic/routes.js';
 import { AwsKeys } from './bedrock/keys.js';
 import { bedrockRoutes } from './bedrock/routes.js';
+import { dashScopeRoutes } from './dashscope/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
 import { realtimeRoute, serveRealtime } from './openai/realtime.js';
 import { openAIRoutes } from './openai/routes.js';
+import { palmRoutes } from './palm/routes.js';
 import { Reply } from './reply.js';
 import { RequestLog } from './requests.js';
 import { matchRoute, type Route } from './router.js';
@@ -30,6 +33,9 @@ function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
     ...bedrockRoutes(aws),
     ...vertexRoutes(google),
     ...openAIRoutes,
+    ...dashScopeRoutes(),
+    ...palmRoutes,
+    ...aiproxyLibraryRoutes,
   ];
 }
 

@@ -136,6 +136,14 @@ export interface ScenarioSpec {
   balanceUsed?: number;
   /** Skip the provider's request validation (missing model, stream_options without stream...). */
   skipValidation?: boolean;
+
+  // ---- asynchronous tasks (DashScope text2image) -----------------------------------------------
+  /** Looks at a task before it is final (default 2: PENDING, RUNNING, then the outcome). */
+  taskPolls?: number;
+  /** The task ends FAILED with this code and message instead of SUCCEEDED. */
+  taskError?: { code: string; message: string };
+  /** How a finished image task hands out its images (default `url`). */
+  imageResult?: 'url' | 'b64';
 }
 
 /** One uploaded file of a multipart request. */

@@ -2,16 +2,24 @@ import { channelTypeInfo, channelTypeServes, VERTEX_AI_TYPE } from '@gateway/con
 import { bridgeAdapter } from '../formats/bridge.js';
 import { chatFormatOf } from '../formats/registry.js';
 import { claudeAdapter } from './anthropic/adapter.js';
+import { aiproxyLibraryAdapter } from './aiproxy-library/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
+import { dashScopeAdapter } from './dashscope/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
+import { ollamaAdapter } from './ollama/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
+import { palmAdapter } from './palm/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
 
 /** Upstream families with their own protocol, by channel type. */
 const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [1, openAIResponsesAdapter],
+  [4, ollamaAdapter],
+  [11, palmAdapter],
   [14, claudeAdapter],
+  [17, dashScopeAdapter],
+  [21, aiproxyLibraryAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
 ]);

@@ -142,13 +142,41 @@ export interface ProviderAdapter {
    * stream): its content type and a decoder of body bytes into events.
    */
   streamFraming?: StreamFraming;
+  /**
+   * Follow-up exchanges of an asynchronous upstream, after its first 2xx answer (`first`): an
+   * image task that must be polled until it finishes, say. Answers the final exchange, whose body
+   * `parseResponse` then reads (or whose error status `parseError` does); may throw a
+   * `RelayError` (a task that never finished). Requests go through `followUp`, on the same
+   * connection pool, proxy and abort signal as the first; translation only, never billing.
+   */
+  complete?(
+    first: Buffer,
+    inbound: InboundRequest,
+    target: UpstreamTarget,
+    followUp: FollowUp,
+  ): Promise<UpstreamExchange>;
+}
+
+/** One whole upstream answer. */
+export interface UpstreamExchange {
+  status: number;
+  body: Buffer;
+  headers: UpstreamHeaders;
+  contentType: string;
+}
+
+/** Sends one more request to the upstream; `signal` ends waits between requests too. */
+export interface FollowUp {
+  send(request: UpstreamRequest): Promise<UpstreamExchange>;
+  readonly signal: AbortSignal;
 }
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
 
 export interface StreamFraming {
   contentType: string;
-  decoder(): StreamEventDecoder;
+  /** `inbound`: the client's request (a decoder that synthesizes events names its model). */
+  decoder(inbound: InboundRequest): StreamEventDecoder;
 }
 
 /** Body bytes in, events out, as `SseParser` does for SSE. */

@@ -47,7 +47,7 @@ function parseAnswer(body: Buffer, contentType: string): ParsedResponse {
 }
 
 /** `{"error":{"code","message","status"}}`; the status name is both type and code. */
-function parseGeminiError(status: number, body: Buffer): UpstreamErrorInfo {
+export function parseGeminiError(status: number, body: Buffer): UpstreamErrorInfo {
   try {
     const json = JSON.parse(body.toString('utf8')) as
       { error?: GeminiError } | Array<{ error?: GeminiError }>;
