@@ -112,7 +112,7 @@ export async function attempt(
   let res;
   try {
     const request = await adapter.buildRequest(inbound, target);
-    res = await client.send(request, state.abort.signal, target.channel.setting.proxy);
+    res = await client.exchange(request, state.abort.signal, target.channel.setting.proxy, adapter.transport);
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
     // Building may fail on its own (a channel key that does not parse, a token endpoint down).
@@ -149,7 +149,7 @@ export async function attempt(
 
   const framing = adapter.streamFraming;
   if (inbound.stream && contentType.includes(framing?.contentType ?? 'text/event-stream')) {
-    const parser = framing ? framing.decoder() : new SseParser();
+    const parser = framing ? framing.decoder(inbound) : new SseParser();
     return relayStream(res.body, parser, adapter, inbound, target, state, reply);
   }
 

@@ -11,6 +11,8 @@ const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 export interface FakeSocket {
   send(text: string): void;
   close(code?: number): void;
+  /** Cuts the connection without a closing handshake (a provider's crash). */
+  destroy(): void;
   onMessage(listener: (text: string) => void): void;
   onClose(listener: () => void): void;
 }
@@ -114,6 +116,10 @@ export function acceptUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer
       const payload = Buffer.alloc(2);
       payload.writeUInt16BE(code);
       socket.end(frame(0x8, payload));
+      finish();
+    },
+    destroy() {
+      socket.destroy();
       finish();
     },
     onMessage: (l) => void messageListeners.push(l),

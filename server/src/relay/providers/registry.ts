@@ -5,6 +5,7 @@ import { claudeAdapter } from './anthropic/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
+import { sparkAdapter } from './spark/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
 
@@ -12,6 +13,7 @@ import { vertexAdapterFor } from './vertex/adapter.js';
 const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [1, openAIResponsesAdapter],
   [14, claudeAdapter],
+  [18, sparkAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
 ]);

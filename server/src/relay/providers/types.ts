@@ -142,13 +142,47 @@ export interface ProviderAdapter {
    * stream): its content type and a decoder of body bytes into events.
    */
   streamFraming?: StreamFraming;
+  /**
+   * The upstream's own transport when it is not one HTTP request (Xunfei Spark's WebSocket):
+   * it sends the built request and answers like an HTTP response, so attempts, retries and
+   * billing treat it as any other upstream.
+   */
+  transport?: UpstreamTransport;
+}
+
+/** What an upstream answered: a status, headers and the body as it arrives. */
+export interface UpstreamExchange {
+  statusCode: number;
+  headers: UpstreamHeaders;
+  body: AsyncIterable<Uint8Array>;
+}
+
+export interface TransportOptions {
+  /** Aborted when the client goes away or the attempt gives up: the connection must close. */
+  signal: AbortSignal;
+  connectTimeoutMs: number;
+  /** Longest wait for the first answer; 0 for none. */
+  responseTimeoutMs: number;
+  /** Longest silence once the answer started. */
+  idleTimeoutMs: number;
+  /** The channel's proxy setting. */
+  proxy?: string;
+}
+
+export interface UpstreamTransport {
+  /**
+   * Sends `request` and resolves once the upstream answered (an error status with its body, or a
+   * success whose body streams on). Rejects like a failed connection (an error with a `code`).
+   */
+  exchange(request: UpstreamRequest, options: TransportOptions): Promise<UpstreamExchange>;
 }
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
 
 export interface StreamFraming {
   contentType: string;
-  decoder(): StreamEventDecoder;
+  /** `inbound`: the request as the upstream's format has it (Spark's chunks name its model). */
+  decoder(inbound: InboundRequest): StreamEventDecoder;
 }
 
 /** Body bytes in, events out, as `SseParser` does for SSE. */
