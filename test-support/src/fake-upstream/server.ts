@@ -179,7 +179,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     socket.on('close', () => upgraded.delete(socket));
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://fake-upstream');
-    if (isSparkPath(url.pathname)) return void serveSpark(req, socket, head, { apps: spark, scenarios, requests });
+    if (isSparkPath(url.pathname))
+      return void serveSpark(req, socket, head, { apps: spark, scenarios, requests });
     const query = Object.fromEntries(url.searchParams);
     const key = extractKey(req.headers, query);
     const record: RecordedRequest = {

@@ -103,6 +103,9 @@ export function acceptUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer
     buffer = Buffer.concat([buffer, chunk]);
     read();
   });
+  // The HTTP server allows half-open sockets: a peer that hung up without a close frame only
+  // ends its side, and 'close' would wait for ours.
+  socket.on('end', () => socket.destroy());
   socket.on('close', finish);
   socket.on('error', finish);
   queueMicrotask(read);

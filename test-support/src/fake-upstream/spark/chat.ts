@@ -43,9 +43,14 @@ function invalid(frame: RequestFrame, app: SparkApp, path: string): { code: numb
     return { code: 10163, message: 'request parameter error: temperature must be in (0, 1]' };
   }
   const text = frame.payload?.message?.text;
-  if (!Array.isArray(text) || text.length === 0) return { code: 10163, message: 'payload.message.text is required' };
+  if (!Array.isArray(text) || text.length === 0)
+    return { code: 10163, message: 'payload.message.text is required' };
   for (const m of text) {
-    if (!['system', 'user', 'assistant'].includes(String(m.role)) || typeof m.content !== 'string' || !m.content) {
+    if (
+      !['system', 'user', 'assistant'].includes(String(m.role)) ||
+      typeof m.content !== 'string' ||
+      !m.content
+    ) {
       return { code: 10163, message: 'every message needs a role and non-empty content' };
     }
   }
@@ -63,7 +68,12 @@ export async function answerChat(
 ) {
   const sid = `cht000${randomBytes(6).toString('hex')}`;
   const send = (header: Record<string, unknown>, payload?: unknown) =>
-    ws.send(JSON.stringify({ header: { code: 0, message: 'Success', sid, ...header }, ...(payload ? { payload } : {}) }));
+    ws.send(
+      JSON.stringify({
+        header: { code: 0, message: 'Success', sid, ...header },
+        ...(payload ? { payload } : {}),
+      }),
+    );
   const errorFrame = (code: number, message: string) => {
     send({ code, message, status: 2 });
     ws.close();
@@ -96,7 +106,8 @@ export async function answerChat(
   for (const [i, part] of frames.entries()) {
     if (spec.breakAfterChunks === i) return ws.destroy();
     if (spec.hangAfterChunks === i) return;
-    if (spec.streamError?.afterEvents === i) return errorFrame(10014, spec.streamError.message ?? '输出内容审核不通过');
+    if (spec.streamError?.afterEvents === i)
+      return errorFrame(10014, spec.streamError.message ?? '输出内容审核不通过');
     await sleep(spec.chunkDelayMs);
     const status = i === frames.length - 1 ? 2 : i === 0 ? 0 : 1;
     const textItem: Record<string, unknown> = { content: part.content, role: 'assistant', index: 0 };

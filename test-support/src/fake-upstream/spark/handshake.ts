@@ -11,8 +11,7 @@ import type { SparkApp, SparkApps } from './apps.js';
 const MAX_SKEW_MS = 5 * 60 * 1000;
 
 export type HandshakeCheck =
-  | { ok: true; app: SparkApp }
-  | { ok: false; status: number; message: string; apiKey: string };
+  { ok: true; app: SparkApp } | { ok: false; status: number; message: string; apiKey: string };
 
 function field(authorization: string, name: string): string {
   return new RegExp(`${name}="([^"]*)"`).exec(authorization)?.[1] ?? '';
@@ -24,7 +23,12 @@ export function checkHandshake(req: IncomingMessage, url: URL, apps: SparkApps):
   const date = query.get('date') ?? '';
   const host = query.get('host') ?? '';
   const apiKey = field(authorization, 'api_key');
-  const refuse = (status: number, message: string): HandshakeCheck => ({ ok: false, status, message, apiKey });
+  const refuse = (status: number, message: string): HandshakeCheck => ({
+    ok: false,
+    status,
+    message,
+    apiKey,
+  });
   if (!apiKey || field(authorization, 'algorithm') !== 'hmac-sha256') {
     return refuse(401, 'HMAC signature does not conform to the correct format');
   }
@@ -33,7 +37,10 @@ export function checkHandshake(req: IncomingMessage, url: URL, apps: SparkApps):
   }
   const at = Date.parse(date);
   if (Number.isNaN(at) || Math.abs(Date.now() - at) > MAX_SKEW_MS) {
-    return refuse(401, 'HMAC signature cannot be verified, a valid date or x-date header is required for HMAC Authentication');
+    return refuse(
+      401,
+      'HMAC signature cannot be verified, a valid date or x-date header is required for HMAC Authentication',
+    );
   }
   if (host !== req.headers.host) return refuse(401, 'HMAC signature cannot be verified');
   const app = apps.find(apiKey);

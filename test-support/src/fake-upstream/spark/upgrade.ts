@@ -49,7 +49,11 @@ export async function serveSpark(
   if (spec.dropConnection) return socket.destroy();
   // A scenario error without a Spark code is an HTTP refusal of the handshake.
   if (fail && spec.error && typeof spec.error.code !== 'number') {
-    return refuseUpgrade(socket, spec.error.status, spec.error.body ?? { message: spec.error.message ?? 'error' });
+    return refuseUpgrade(
+      socket,
+      spec.error.status,
+      spec.error.body ?? { message: spec.error.message ?? 'error' },
+    );
   }
 
   const accepted = acceptUpgrade(req, socket, head);

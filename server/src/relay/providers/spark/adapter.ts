@@ -20,6 +20,9 @@ export const sparkAdapter: ProviderAdapter = {
   parseResponse: (inbound, body) => parseSparkAnswer(inbound, body),
   streamTranslator: (inbound) => new OpenAIStreamTranslator(inbound),
   parseError: (status, body) => parseSparkError(status, body),
-  streamFraming: { contentType: SPARK_FRAMES_TYPE, decoder: (inbound) => new SparkFrameDecoder(inbound.model) },
+  streamFraming: {
+    contentType: SPARK_FRAMES_TYPE,
+    decoder: (inbound) => new SparkFrameDecoder(inbound.model),
+  },
   transport: sparkTransport,
 };

@@ -11,10 +11,15 @@ export interface SparkCredentials {
 export function parseSparkKey(key: string): SparkCredentials {
   const parts = key.split('|').map((part) => part.trim());
   if (parts.length !== 3 || parts.some((part) => !part)) {
-    throw new RelayError(500, '讯飞星火渠道密钥格式错误，应为 APPID|APISecret|APIKey', 'invalid_channel_key', {
-      local: false,
-      type: 'new_api_error',
-    });
+    throw new RelayError(
+      500,
+      '讯飞星火渠道密钥格式错误，应为 APPID|APISecret|APIKey',
+      'invalid_channel_key',
+      {
+        local: false,
+        type: 'new_api_error',
+      },
+    );
   }
   const [appId, apiSecret, apiKey] = parts as [string, string, string];
   return { appId, apiSecret, apiKey };

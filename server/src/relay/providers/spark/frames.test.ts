@@ -12,19 +12,29 @@ const frame = (status: number, content: string, extra: Record<string, unknown> =
 const last = (content: string, usage = { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 }) =>
   JSON.stringify({
     header: { code: 0, message: 'Success', sid: 'cht1', status: 2 },
-    payload: { choices: { status: 2, seq: 2, text: [{ content, role: 'assistant', index: 0 }] }, usage: { text: usage } },
+    payload: {
+      choices: { status: 2, seq: 2, text: [{ content, role: 'assistant', index: 0 }] },
+      usage: { text: usage },
+    },
   });
-const errorFrame = JSON.stringify({ header: { code: 10013, message: '输入内容审核不通过', sid: 'cht1', status: 2 } });
+const errorFrame = JSON.stringify({
+  header: { code: 10013, message: '输入内容审核不通过', sid: 'cht1', status: 2 },
+});
 
 const inbound = { model: 'SparkDesk-v3.5', mode: 'chat' } as InboundRequest;
-const chunks = (events: Array<{ data: string }>) => events.map((e) => JSON.parse(e.data) as Record<string, unknown>);
+const chunks = (events: Array<{ data: string }>) =>
+  events.map((e) => JSON.parse(e.data) as Record<string, unknown>);
 
 describe('Spark frames as OpenAI chunks', () => {
   it('turns content frames into deltas and the last frame into finish and usage chunks', () => {
     const decoder = new SparkFrameDecoder('SparkDesk-v3.5');
     // A frame split across pushes is joined first.
     const text = `${frame(0, 'Hel')}\n${frame(1, 'lo')}\n${last(' you')}\n`;
-    const events = [...decoder.push(Buffer.from(text.slice(0, 30))), ...decoder.push(Buffer.from(text.slice(30))), ...decoder.end()];
+    const events = [
+      ...decoder.push(Buffer.from(text.slice(0, 30))),
+      ...decoder.push(Buffer.from(text.slice(30))),
+      ...decoder.end(),
+    ];
     const out = chunks(events);
     expect(out.map((c) => c.choices)).toEqual([
       [{ index: 0, delta: { role: 'assistant', content: 'Hel' }, finish_reason: null }],
@@ -34,7 +44,11 @@ describe('Spark frames as OpenAI chunks', () => {
       [],
     ]);
     expect(out[4]!.usage).toEqual({ prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 });
-    expect(out[0]).toMatchObject({ id: 'chatcmpl-cht1', object: 'chat.completion.chunk', model: 'SparkDesk-v3.5' });
+    expect(out[0]).toMatchObject({
+      id: 'chatcmpl-cht1',
+      object: 'chat.completion.chunk',
+      model: 'SparkDesk-v3.5',
+    });
   });
 
   it('turns a function call into a tool call finishing with tool_calls', () => {
@@ -42,7 +56,12 @@ describe('Spark frames as OpenAI chunks', () => {
     const call = JSON.stringify({
       header: { code: 0, sid: 's9', status: 2 },
       payload: {
-        choices: { status: 2, text: [{ content: '', role: 'assistant', function_call: { name: 'weather', arguments: '{"city":"x"}' } }] },
+        choices: {
+          status: 2,
+          text: [
+            { content: '', role: 'assistant', function_call: { name: 'weather', arguments: '{"city":"x"}' } },
+          ],
+        },
       },
     });
     const out = chunks(decoder.push(Buffer.from(`${call}\n`)));
@@ -52,7 +71,14 @@ describe('Spark frames as OpenAI chunks', () => {
           index: 0,
           delta: {
             role: 'assistant',
-            tool_calls: [{ index: 0, id: 'call_s9', type: 'function', function: { name: 'weather', arguments: '{"city":"x"}' } }],
+            tool_calls: [
+              {
+                index: 0,
+                id: 'call_s9',
+                type: 'function',
+                function: { name: 'weather', arguments: '{"city":"x"}' },
+              },
+            ],
           },
           finish_reason: null,
         },
@@ -91,13 +117,17 @@ describe('Spark answers joined for non-streamed clients', () => {
 
 describe('Spark error answers', () => {
   it('reads an error frame and a refused handshake', () => {
-    expect(parseSparkError(403, Buffer.from(JSON.stringify({ header: { code: 11200, message: '授权错误' } })))).toEqual({
+    expect(
+      parseSparkError(403, Buffer.from(JSON.stringify({ header: { code: 11200, message: '授权错误' } }))),
+    ).toEqual({
       message: '授权错误',
       type: 'permission_error',
       code: '11200',
       param: null,
     });
-    expect(parseSparkError(401, Buffer.from('{"message":"HMAC signature cannot be verified"}'))).toMatchObject({
+    expect(
+      parseSparkError(401, Buffer.from('{"message":"HMAC signature cannot be verified"}')),
+    ).toMatchObject({
       message: 'HMAC signature cannot be verified',
     });
   });

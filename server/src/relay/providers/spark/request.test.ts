@@ -28,11 +28,22 @@ describe('Spark request', () => {
         user: 'u'.repeat(40),
         messages: [
           { role: 'system', content: 'be brief' },
-          { role: 'user', content: [{ type: 'text', text: 'hi ' }, { type: 'text', text: 'there' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'hi ' },
+              { type: 'text', text: 'there' },
+            ],
+          },
           { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function' }] },
           { role: 'tool', content: '{"temp":20}', tool_call_id: 'c' },
         ],
-        tools: [{ type: 'function', function: { name: 'weather', description: 'd', parameters: { type: 'object' } } }],
+        tools: [
+          {
+            type: 'function',
+            function: { name: 'weather', description: 'd', parameters: { type: 'object' } },
+          },
+        ],
       },
       'generalv3.5',
       'app1',

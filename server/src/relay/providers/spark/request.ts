@@ -35,7 +35,8 @@ export function sparkEndpoint(version: string): { path: string; domain: string }
       type: 'new_api_error',
     });
   }
-  if (/^v\d/.test(version)) return { path: `/${version}/chat`, domain: DOMAINS[version] ?? `general${version}` };
+  if (/^v\d/.test(version))
+    return { path: `/${version}/chat`, domain: DOMAINS[version] ?? `general${version}` };
   return { path: `/chat/${version}`, domain: version };
 }
 
@@ -55,7 +56,9 @@ function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((part: { type?: unknown; text?: unknown }) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .map((part: { type?: unknown; text?: unknown }) =>
+      part?.type === 'text' && typeof part.text === 'string' ? part.text : '',
+    )
     .join('');
 }
 

@@ -57,7 +57,10 @@ function exchange(request: UpstreamRequest, options: TransportOptions): Promise<
   if (options.proxy) {
     // `ws` would need a proxy agent of its own; sending around the proxy is not an option.
     return Promise.reject(
-      new RelayError(500, '讯飞星火渠道暂不支持代理', 'proxy_unsupported', { local: false, type: 'new_api_error' }),
+      new RelayError(500, '讯飞星火渠道暂不支持代理', 'proxy_unsupported', {
+        local: false,
+        type: 'new_api_error',
+      }),
     );
   }
   return new Promise((resolve, reject) => {
@@ -161,7 +164,8 @@ function exchange(request: UpstreamRequest, options: TransportOptions): Promise<
         socket.close(1000);
         return;
       }
-      if (!answered) answer({ statusCode: 200, headers: { 'content-type': SPARK_FRAMES_TYPE }, body: body() });
+      if (!answered)
+        answer({ statusCode: 200, headers: { 'content-type': SPARK_FRAMES_TYPE }, body: body() });
       frames.push(Buffer.from(`${line}\n`));
       if (!frame || error || isLastFrame(frame)) {
         settle();
@@ -172,7 +176,9 @@ function exchange(request: UpstreamRequest, options: TransportOptions): Promise<
       notify();
     });
     socket.on('error', (err) => fail(codedError(err.message, err.code ?? 'websocket_error')));
-    socket.on('close', () => fail(codedError('Spark closed the socket before its last frame', 'UND_ERR_SOCKET')));
+    socket.on('close', () =>
+      fail(codedError('Spark closed the socket before its last frame', 'UND_ERR_SOCKET')),
+    );
   });
 }
 
