@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -184,6 +185,15 @@ describe.skipIf(testDbKind() !== 'sqlite')('Xunfei Spark channels', () => {
     await expectCharged(id, false);
   });
 
+  it('serves the Google SDK through the hub', async () => {
+    const { id } = await sparkChannel({ content: 'Gemini asks Spark', usage: USAGE });
+    const google = new GoogleGenAI({ apiKey: token.apiKey, httpOptions: { baseUrl: gw.url } });
+    const res = await google.models.generateContent({ model: MODEL, contents: 'hi' });
+    expect(res.text).toBe('Gemini asks Spark');
+    expect(res.usageMetadata).toMatchObject({ promptTokenCount: 100, candidatesTokenCount: 20 });
+    await expectCharged(id, false);
+  });
+
   it('retries an error frame sent before any output on another channel, for free', async () => {
     const bad = await sparkChannel(
       { error: { status: 429, code: 11202, message: '秒级流控超限' } },
@@ -237,6 +247,25 @@ describe.skipIf(testDbKind() !== 'sqlite')('Xunfei Spark channels', () => {
     expect(err.message).toContain('HMAC signature cannot be verified');
     expect(upstream.requests.last()!.route).toBe('spark.chat');
     await expectFree(id);
+  });
+
+  it('ends a stream whose socket fails after output with an error, not retried, billing what was produced', async () => {
+    const { id } = await sparkChannel(
+      { chunks: ['one', ' two', ' three'], streamError: { afterEvents: 2 } },
+      { priority: 10 },
+    );
+    await sparkChannel({ content: 'never asked' });
+    const stream = await openai().chat.completions.create({ ...ask, stream: true });
+    let text = '';
+    const failure = await (async () => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    })().catch((err: unknown) => err);
+    expect(text).toBe('one two');
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect(String((failure as Error).message)).toContain('输出内容审核不通过');
+    expect(upstream.requests.all()).toHaveLength(1);
+    // No usage came back: the gateway counted the prompt and the two words itself.
+    await expect.poll(() => channelUsedQuota(gw, id)).toBeGreaterThan(0);
   });
 
   it('closes the upstream socket when the client leaves mid-stream', async () => {
