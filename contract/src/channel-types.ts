@@ -145,7 +145,15 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
   { id: 16, name: 'Zhipu ChatGLM', baseUrl: 'https://open.bigmodel.cn', protocol: 'native' },
   // Chat through DashScope's compatible mode; embeddings and images (text2image tasks) native.
   { id: 17, name: 'Alibaba Qwen', baseUrl: 'https://dashscope.aliyuncs.com', protocol: 'openai' },
-  { id: 18, name: 'Xunfei Spark', baseUrl: '', protocol: 'native', keyHint: 'APPID|APISecret|APIKey' },
+  {
+    id: 18,
+    name: 'Xunfei Spark',
+    baseUrl: 'wss://spark-api.xf-yun.com',
+    protocol: 'native',
+    keyHint: 'APPID|APISecret|APIKey',
+    // One WebSocket per call; OpenAI chat natively, the other chat formats through the hub.
+    endpoints: ['chat', 'messages', 'gemini', 'responses'],
+  },
   { id: 19, name: '360 Zhinao', baseUrl: 'https://api.360.cn', protocol: 'openai' },
   { id: 20, name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', protocol: 'openai' },
   {

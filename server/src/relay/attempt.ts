@@ -8,7 +8,7 @@ import type {
   ReportedUsage,
   StreamEventDecoder,
   StreamTranslator,
-  UpstreamExchange,
+  CompletedExchange,
   UpstreamTarget,
 } from './providers/types.js';
 import { mapStatus } from './retry-policy.js';
@@ -114,7 +114,7 @@ export async function attempt(
   let res;
   try {
     const request = await adapter.buildRequest(inbound, target);
-    res = await client.send(request, state.abort.signal, target.channel.setting.proxy);
+    res = await client.exchange(request, state.abort.signal, target.channel.setting.proxy, adapter.transport);
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
     // Building may fail on its own (a channel key that does not parse, a token endpoint down).
@@ -180,7 +180,7 @@ export async function attempt(
 function upstreamFailure(
   adapter: ProviderAdapter,
   target: UpstreamTarget,
-  answer: UpstreamExchange,
+  answer: CompletedExchange,
 ): AttemptResult {
   const { status, body, headers } = answer;
   const info = adapter.parseError(status, body, headers);

@@ -96,10 +96,11 @@ export async function testChannel(
 
   let res;
   try {
-    res = await relay.upstream.send(
+    res = await relay.upstream.exchange(
       await adapter.buildRequest(inbound, target),
       AbortSignal.timeout(TEST_TIMEOUT_MS),
       channel.setting.proxy,
+      adapter.transport,
     );
   } catch (err) {
     return finish({

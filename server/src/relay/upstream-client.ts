@@ -1,7 +1,7 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config.js';
 import { channelConnector } from '../platform/http/outbound-guard.js';
-import type { UpstreamRequest } from './providers/types.js';
+import type { UpstreamExchange, UpstreamRequest, UpstreamTransport } from './providers/types.js';
 
 export type UpstreamResponse = Dispatcher.ResponseData;
 
@@ -50,17 +50,34 @@ export class UpstreamClient {
     });
   }
 
+  /** One exchange with an upstream: through the adapter's own transport if it has one, else HTTP. */
+  exchange(
+    req: UpstreamRequest,
+    signal: AbortSignal,
+    proxy: string | undefined,
+    transport: UpstreamTransport | undefined,
+  ): Promise<UpstreamExchange> {
+    if (!transport) return this.send(req, signal, proxy);
+    return transport.exchange(req, {
+      signal,
+      proxy,
+      connectTimeoutMs: this.config.connectTimeoutMs,
+      responseTimeoutMs: this.config.responseTimeoutMs,
+      idleTimeoutMs: this.config.streamIdleTimeoutMs,
+    });
+  }
+
   async close() {
     await Promise.all([this.agent.close(), ...[...this.proxies.values()].map((p) => p.close())]);
   }
 }
 
 /** Reads a whole body, refusing absurd sizes. */
-export async function readBody(res: UpstreamResponse, limit = 256 * 1024 * 1024): Promise<Buffer> {
+export async function readBody(res: UpstreamExchange, limit = 256 * 1024 * 1024): Promise<Buffer> {
   const parts: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body) {
-    const buf = chunk as Buffer;
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     size += buf.length;
     if (size > limit) throw new Error(`upstream body larger than ${limit} bytes`);
     parts.push(buf);

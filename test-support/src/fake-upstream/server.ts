@@ -21,6 +21,8 @@ import { Reply } from './reply.js';
 import { RequestLog } from './requests.js';
 import { matchRoute, type Route } from './router.js';
 import { ScenarioBook, extractKey } from './scenarios.js';
+import { SparkApps } from './spark/apps.js';
+import { isSparkPath, serveSpark } from './spark/upgrade.js';
 import { GoogleAccounts } from './vertex/accounts.js';
 import { vertexRoutes } from './vertex/routes.js';
 import type { FakeUpstreamOptions, RecordedRequest, ScenarioSpec, UploadedFile } from './types.js';
@@ -56,6 +58,8 @@ export interface FakeUpstream {
   readonly aws: AwsKeys;
   /** The fake Google: service accounts (`google.createServiceAccount()`), issued tokens, grant count. */
   readonly google: GoogleAccounts;
+  /** Xunfei apps the fake Spark WebSocket accepts (`spark.create()` gives a channel key). */
+  readonly spark: SparkApps;
   /** Stops listening and cuts open connections, including hanging streams. */
   close(): Promise<void>;
 }
@@ -102,6 +106,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   let baseUrl = '';
   const aws = new AwsKeys();
   const google = new GoogleAccounts(() => baseUrl);
+  const spark = new SparkApps();
   const ROUTES = routes(aws, google);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -180,6 +185,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     socket.on('close', () => upgraded.delete(socket));
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://fake-upstream');
+    if (isSparkPath(url.pathname))
+      return void serveSpark(req, socket, head, { apps: spark, scenarios, requests });
     const query = Object.fromEntries(url.searchParams);
     const key = extractKey(req.headers, query);
     const record: RecordedRequest = {
@@ -221,6 +228,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     requests,
     aws,
     google,
+    spark,
     scenario: (key, spec) => scenarios.set(key, spec),
     scenarioSequence: (key, specs) => scenarios.sequence(key, specs),
     setDefaultScenario: (spec) => scenarios.setDefault(spec),

@@ -11,6 +11,8 @@ const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 export interface FakeSocket {
   send(text: string): void;
   close(code?: number): void;
+  /** Cuts the connection without a closing handshake (a provider's crash). */
+  destroy(): void;
   onMessage(listener: (text: string) => void): void;
   onClose(listener: () => void): void;
 }
@@ -101,6 +103,9 @@ export function acceptUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer
     buffer = Buffer.concat([buffer, chunk]);
     read();
   });
+  // The HTTP server allows half-open sockets: a peer that hung up without a close frame only
+  // ends its side, and 'close' would wait for ours.
+  socket.on('end', () => socket.destroy());
   socket.on('close', finish);
   socket.on('error', finish);
   queueMicrotask(read);
@@ -114,6 +119,10 @@ export function acceptUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer
       const payload = Buffer.alloc(2);
       payload.writeUInt16BE(code);
       socket.end(frame(0x8, payload));
+      finish();
+    },
+    destroy() {
+      socket.destroy();
       finish();
     },
     onMessage: (l) => void messageListeners.push(l),

@@ -72,5 +72,6 @@ export function bridgeAdapter(native: ProviderAdapter, client: WireFormat): Prov
 
     parseError: (status, body, headers) => native.parseError(status, body, headers),
     streamFraming: native.streamFraming,
+    transport: native.transport,
   };
 }

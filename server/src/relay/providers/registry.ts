@@ -9,6 +9,7 @@ import { geminiAdapter } from './gemini/adapter.js';
 import { ollamaAdapter } from './ollama/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
 import { palmAdapter } from './palm/adapter.js';
+import { sparkAdapter } from './spark/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
 
@@ -20,6 +21,7 @@ const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [14, claudeAdapter],
   [17, dashScopeAdapter],
   [21, aiproxyLibraryAdapter],
+  [18, sparkAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
 ]);

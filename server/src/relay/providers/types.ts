@@ -154,11 +154,17 @@ export interface ProviderAdapter {
     inbound: InboundRequest,
     target: UpstreamTarget,
     followUp: FollowUp,
-  ): Promise<UpstreamExchange>;
+  ): Promise<CompletedExchange>;
+  /**
+   * The upstream's own transport when it is not one HTTP request (Xunfei Spark's WebSocket):
+   * it sends the built request and answers like an HTTP response, so attempts, retries and
+   * billing treat it as any other upstream.
+   */
+  transport?: UpstreamTransport;
 }
 
 /** One whole upstream answer. */
-export interface UpstreamExchange {
+export interface CompletedExchange {
   status: number;
   body: Buffer;
   headers: UpstreamHeaders;
@@ -167,15 +173,42 @@ export interface UpstreamExchange {
 
 /** Sends one more request to the upstream; `signal` ends waits between requests too. */
 export interface FollowUp {
-  send(request: UpstreamRequest): Promise<UpstreamExchange>;
+  send(request: UpstreamRequest): Promise<CompletedExchange>;
   readonly signal: AbortSignal;
+}
+
+/** What an upstream answered: a status, headers and the body as it arrives. */
+export interface UpstreamExchange {
+  statusCode: number;
+  headers: UpstreamHeaders;
+  body: AsyncIterable<Uint8Array>;
+}
+
+export interface TransportOptions {
+  /** Aborted when the client goes away or the attempt gives up: the connection must close. */
+  signal: AbortSignal;
+  connectTimeoutMs: number;
+  /** Longest wait for the first answer; 0 for none. */
+  responseTimeoutMs: number;
+  /** Longest silence once the answer started. */
+  idleTimeoutMs: number;
+  /** The channel's proxy setting. */
+  proxy?: string;
+}
+
+export interface UpstreamTransport {
+  /**
+   * Sends `request` and resolves once the upstream answered (an error status with its body, or a
+   * success whose body streams on). Rejects like a failed connection (an error with a `code`).
+   */
+  exchange(request: UpstreamRequest, options: TransportOptions): Promise<UpstreamExchange>;
 }
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
 
 export interface StreamFraming {
   contentType: string;
-  /** `inbound`: the client's request (a decoder that synthesizes events names its model). */
+  /** `inbound`: the request as the upstream's format has it (Spark's chunks name its model). */
   decoder(inbound: InboundRequest): StreamEventDecoder;
 }
 

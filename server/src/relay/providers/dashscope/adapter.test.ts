@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { jsonOf, testInbound, testTarget } from '../test-fixtures.js';
-import type { FollowUp, UpstreamExchange, UpstreamRequest } from '../types.js';
+import type { FollowUp, CompletedExchange, UpstreamRequest } from '../types.js';
 import { dashScopeAdapter } from './adapter.js';
 
 const target = testTarget(17, 'wanx-v1', { key: 'sk-ds' });
-const json = (body: unknown): UpstreamExchange => ({
+const json = (body: unknown): CompletedExchange => ({
   status: 200,
   body: Buffer.from(JSON.stringify(body)),
   headers: {},
@@ -12,7 +12,7 @@ const json = (body: unknown): UpstreamExchange => ({
 });
 
 /** Answers each request with the next of `answers`, recording what was asked. */
-function scripted(answers: UpstreamExchange[]): FollowUp & { sent: UpstreamRequest[] } {
+function scripted(answers: CompletedExchange[]): FollowUp & { sent: UpstreamRequest[] } {
   const sent: UpstreamRequest[] = [];
   return {
     sent,

@@ -1,5 +1,5 @@
 import { RelayError } from '../../errors.js';
-import type { FollowUp, InboundRequest, ParsedResponse, UpstreamExchange } from '../types.js';
+import type { FollowUp, InboundRequest, ParsedResponse, CompletedExchange } from '../types.js';
 import { dashScopeErrorInfo, type DashScopeError } from './errors.js';
 import { pollTask } from './task-poll.js';
 
@@ -47,7 +47,7 @@ export async function completeImageTask(
   tasksBase: string,
   headers: Record<string, string>,
   followUp: FollowUp,
-): Promise<UpstreamExchange> {
+): Promise<CompletedExchange> {
   const submitted = readTask(first);
   const taskId = submitted.output?.task_id;
   if (!taskId) return { status: 200, body: first, headers: {}, contentType: 'application/json' };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors.js';
-import type { UpstreamExchange } from '../types.js';
+import type { CompletedExchange } from '../types.js';
 import { pollTask } from './task-poll.js';
 
-const look = (status: string, http = 200): UpstreamExchange => ({
+const look = (status: string, http = 200): CompletedExchange => ({
   status: http,
   body: Buffer.from(JSON.stringify({ output: { task_status: status } })),
   headers: {},

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RelayError } from '../../errors.js';
-import type { FollowUp, UpstreamExchange, UpstreamRequest } from '../types.js';
+import type { FollowUp, CompletedExchange, UpstreamRequest } from '../types.js';
 
 /** How long to wait for a task, and between looks at it (the last interval repeats). */
 export interface PollTiming {
@@ -35,7 +35,7 @@ export async function pollTask(
   followUp: FollowUp,
   request: UpstreamRequest,
   timing: PollTiming = TASK_POLL_TIMING,
-): Promise<UpstreamExchange> {
+): Promise<CompletedExchange> {
   const deadline = performance.now() + timing.maxWaitMs;
   for (let i = 0; ; i++) {
     const interval = timing.intervalsMs[Math.min(i, timing.intervalsMs.length - 1)] ?? 1000;
