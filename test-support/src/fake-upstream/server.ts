@@ -9,6 +9,8 @@ import type { Duplex } from 'node:stream';
 import { anthropicRoutes } from './anthropic/routes.js';
 import { AwsKeys } from './bedrock/keys.js';
 import { bedrockRoutes } from './bedrock/routes.js';
+import { cohereRoutes } from './cohere/routes.js';
+import { difyRoutes } from './dify/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
@@ -29,6 +31,8 @@ function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
     ...geminiRoutes,
     ...bedrockRoutes(aws),
     ...vertexRoutes(google),
+    ...cohereRoutes,
+    ...difyRoutes,
     ...openAIRoutes,
   ];
 }

@@ -3,6 +3,8 @@ import { bridgeAdapter } from '../formats/bridge.js';
 import { chatFormatOf } from '../formats/registry.js';
 import { claudeAdapter } from './anthropic/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
+import { cohereAdapter } from './cohere/adapter.js';
+import { difyAdapter } from './dify/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
@@ -14,6 +16,8 @@ const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [14, claudeAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
+  [34, cohereAdapter],
+  [37, difyAdapter],
 ]);
 
 /**
