@@ -3,8 +3,12 @@ import { HubAsChatEvents } from '../chat-via-hub.js';
 import type { StreamEventDecoder } from '../types.js';
 import { cohereStreamEventToHub } from './response.js';
 
-/** Cohere streams newline-delimited JSON (`application/stream+json`), not Server-Sent Events. */
-export const COHERE_STREAM_TYPE = 'stream+json';
+/**
+ * Cohere streams newline-delimited JSON (`application/stream+json`), not Server-Sent Events. The
+ * framing matches any JSON type (`application/x-ndjson` too): a 200 answer to a stream request is
+ * read line by line whatever JSON flavour it is labelled with.
+ */
+export const COHERE_STREAM_TYPE = 'json';
 
 /**
  * Decodes Cohere's NDJSON chat stream, one JSON object per line, into the OpenAI chat chunk
