@@ -173,6 +173,47 @@ describe.skipIf(testDbKind() !== 'sqlite')('Cohere and Dify channels', () => {
     await expectCharged(id, COHERE_QUOTA, true);
   });
 
+  it('Cohere: a tool call and its result make a round trip through the OpenAI SDK', async () => {
+    const call = { name: 'get_weather', arguments: '{"city":"Paris"}' };
+    await channel(34, 'co-tools', { toolCalls: [call], usage: COHERE_USAGE });
+    const tools: OpenAI.ChatCompletionTool[] = [
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      },
+    ];
+    const ask = { role: 'user' as const, content: 'Weather in Paris?' };
+    const first = await openai().chat.completions.create({ model: COHERE, tools, messages: [ask] });
+    const choice = first.choices[0]!;
+    expect(choice.finish_reason).toBe('tool_calls');
+    const toolCall = choice.message.tool_calls![0]!;
+    expect(toolCall).toMatchObject({ type: 'function', function: call });
+    expect(upstream.requests.last()!.body).toMatchObject({
+      tools: [{ name: 'get_weather', parameter_definitions: { city: { type: 'str', required: true } } }],
+    });
+
+    upstream.scenario('co-tools', { content: 'Sunny, 21 °C.', usage: COHERE_USAGE });
+    const second = await openai().chat.completions.create({
+      model: COHERE,
+      tools,
+      messages: [ask, choice.message, { role: 'tool', tool_call_id: toolCall.id, content: '{"temp":21}' }],
+    });
+    expect(second.choices[0]!.message.content).toBe('Sunny, 21 °C.');
+    expect(upstream.requests.last()!.body).toMatchObject({
+      message: '',
+      chat_history: [
+        { role: 'USER', message: 'Weather in Paris?' },
+        { role: 'CHATBOT', tool_calls: [{ name: 'get_weather', parameters: { city: 'Paris' } }] },
+      ],
+      tool_results: [
+        { call: { name: 'get_weather', parameters: { city: 'Paris' } }, outputs: [{ temp: 21 }] },
+      ],
+    });
+  });
+
   it('Cohere: rerank answers in the Cohere/Jina shape, billed by search units', async () => {
     // usage 'none': only Cohere's meta.billed_units.search_units (1) is reported.
     const id = await channel(34, 'co-rerank', { usage: 'none' });

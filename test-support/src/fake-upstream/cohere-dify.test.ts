@@ -59,6 +59,20 @@ describe('Cohere v1 chat', () => {
     ).toEqual([undefined, undefined, 'ERROR']);
   });
 
+  it('answers with tool_calls, and takes tool_results instead of a message', async () => {
+    upstream.scenario('co', { toolCalls: [{ name: 'f', arguments: '{"x":1}' }] });
+    const res = await post(
+      '/v1/chat',
+      { message: 'hi', tools: [{ name: 'f', parameter_definitions: {} }] },
+      'co',
+    );
+    expect(await res.json()).toMatchObject({ text: '', tool_calls: [{ name: 'f', parameters: { x: 1 } }] });
+    const results = [{ call: { name: 'f', parameters: { x: 1 } }, outputs: [{ y: 2 }] }];
+    expect((await post('/v1/chat', { message: '', tool_results: results })).status).toBe(200);
+    const badTurn = await post('/v1/chat', { message: 'hi', chat_history: [{ role: 'TOOL', message: 'x' }] });
+    expect(await badTurn.json()).toEqual({ message: 'invalid request: TOOL turns need tool_results' });
+  });
+
   it("refuses OpenAI's body, an empty message and bad keys with Cohere's {message}", async () => {
     const openai = await post('/v1/chat', {
       model: 'm',

@@ -8,80 +8,31 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_REPLY, replyDeltas } from '../openai/text.js';
 import type { HandlerContext } from '../router.js';
 import { collectText, countTokens } from '../tokens.js';
-import type { ErrorSpec } from '../types.js';
+import { validateCohereChat } from './validate.js';
 
 /** Content type of Cohere's v1 chat stream. */
 export const COHERE_STREAM_CONTENT_TYPE = 'application/stream+json';
 /** Tokens of the prompt template Cohere wraps the conversation in (counted, not billed). */
 const TEMPLATE_TOKENS = 68;
-const ROLES = new Set(['USER', 'CHATBOT', 'SYSTEM', 'TOOL']);
-/** Fields Cohere's v1 chat knows; anything else is refused, as Cohere does. */
-const FIELDS = new Set([
-  'model',
-  'message',
-  'chat_history',
-  'preamble',
-  'temperature',
-  'max_tokens',
-  'stop_sequences',
-  'stream',
-  'tools',
-  'tool_results',
-  'p',
-  'k',
-  'seed',
-  'frequency_penalty',
-  'presence_penalty',
-  'conversation_id',
-  'connectors',
-  'documents',
-  'prompt_truncation',
-  'max_input_tokens',
-  'force_single_step',
-  'citation_quality',
-  'response_format',
-  'safety_mode',
-  'search_queries_only',
-  'raw_prompting',
-  'return_prompt',
-]);
-
-function invalid(message: string): ErrorSpec {
-  return { status: 400, message: `invalid request: ${message}` };
-}
-
-function validate(body: Record<string, unknown>): ErrorSpec | null {
-  for (const field of Object.keys(body)) {
-    if (!FIELDS.has(field)) return invalid(`unknown field: parameter ${field} is not a valid field`);
-  }
-  if (typeof body.message !== 'string' || body.message.trim() === '') {
-    return invalid('message must be at least 1 token long or tool results must be specified.');
-  }
-  if (body.chat_history !== undefined) {
-    if (!Array.isArray(body.chat_history)) return invalid('chat_history must be a list');
-    for (const turn of body.chat_history as Array<Record<string, unknown>>) {
-      if (!ROLES.has(String(turn?.role)))
-        return invalid(`invalid role ${String(turn?.role)} in chat_history`);
-      if (typeof turn.message !== 'string') return invalid('chat_history messages must be strings');
-    }
-  }
-  if (body.temperature !== undefined && (typeof body.temperature !== 'number' || body.temperature < 0)) {
-    return invalid('temperature must be a non-negative number');
-  }
-  return null;
-}
 
 export async function cohereChatHandler(ctx: HandlerContext): Promise<void> {
   const { body, spec } = ctx;
   if (!spec.skipValidation) {
-    const error = validate(body);
+    const error = validateCohereChat(body);
     if (error) return ctx.reply.error(error);
   }
-  const text = spec.chunks?.join('') ?? spec.content ?? DEFAULT_REPLY;
+  const toolCalls = (spec.toolCalls ?? []).map((call) => ({
+    name: call.name,
+    parameters: JSON.parse(call.arguments || '{}') as unknown,
+  }));
+  const text = spec.chunks?.join('') ?? spec.content ?? (toolCalls.length > 0 ? '' : DEFAULT_REPLY);
   const model = String(body.model ?? 'command-r');
-  const prompt = [body.preamble, body.chat_history, body.message].flatMap(collectText).join('\n');
+  const prompt = [body.preamble, body.chat_history, body.message, body.tool_results]
+    .flatMap(collectText)
+    .join('\n');
   const input = spec.usage === 'none' ? 0 : (spec.usage?.prompt ?? countTokens(prompt, model));
-  const output = spec.usage === 'none' ? 0 : (spec.usage?.completion ?? countTokens(text, model));
+  const produced = text + toolCalls.map((call) => call.name + JSON.stringify(call.parameters)).join('');
+  const output = spec.usage === 'none' ? 0 : (spec.usage?.completion ?? countTokens(produced, model));
   const generationId = randomUUID();
   const finishReason = spec.finishReason ?? 'COMPLETE';
   const answer = (reply: string, reason: string) => ({
@@ -91,9 +42,10 @@ export async function cohereChatHandler(ctx: HandlerContext): Promise<void> {
     chat_history: [
       ...((body.chat_history as unknown[]) ?? []),
       { role: 'USER', message: body.message },
-      { role: 'CHATBOT', message: reply },
+      { role: 'CHATBOT', message: reply, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
     ],
     finish_reason: reason,
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     meta: {
       api_version: { version: '1' },
       ...(spec.usage === 'none'
@@ -111,6 +63,11 @@ export async function cohereChatHandler(ctx: HandlerContext): Promise<void> {
   const events = [line({ is_finished: false, event_type: 'stream-start', generation_id: generationId })];
   for (const delta of deltas)
     events.push(line({ is_finished: false, event_type: 'text-generation', text: delta }));
+  if (toolCalls.length > 0) {
+    events.push(
+      line({ is_finished: false, event_type: 'tool-calls-generation', text, tool_calls: toolCalls }),
+    );
+  }
   events.push(
     line({
       is_finished: true,

@@ -2,6 +2,7 @@ import type { HubFinish, HubResponse, HubStreamEvent, HubUsage } from '../../for
 import { chatAnswer } from '../chat-via-hub.js';
 import { parseJsonResponse } from '../openai/response.js';
 import type { InboundRequest, ParsedResponse } from '../types.js';
+import { hubToolCall, type CohereToolCall } from './tools.js';
 
 interface CohereMeta {
   billed_units?: { input_tokens?: number; output_tokens?: number };
@@ -14,6 +15,7 @@ interface CohereAnswer {
   generation_id?: string;
   text?: string;
   finish_reason?: string;
+  tool_calls?: CohereToolCall[];
   meta?: CohereMeta;
 }
 
@@ -51,26 +53,39 @@ export function cohereFinish(reason: string | undefined): HubFinish | null {
 }
 
 export function cohereAnswerToHub(json: CohereAnswer): HubResponse {
+  const calls = Array.isArray(json.tool_calls) ? json.tool_calls.map(hubToolCall) : [];
   return {
     id: json.response_id ?? json.generation_id ?? '',
     model: '',
-    parts: json.text ? [{ type: 'text', text: json.text }] : [],
-    finish: cohereFinish(json.finish_reason) ?? 'stop',
+    parts: [...(json.text ? [{ type: 'text' as const, text: json.text }] : []), ...calls],
+    finish: calls.length > 0 ? 'tool_calls' : (cohereFinish(json.finish_reason) ?? 'stop'),
     usage: cohereUsage(json.meta),
   };
 }
 
 /**
  * One event of Cohere's newline-delimited chat stream in hub terms: stream-start opens it,
- * text-generation carries text, stream-end the finish reason and the final answer's usage.
- * Search, citation and tool events are not relayed.
+ * text-generation carries text, tool-calls-generation the complete tool calls, stream-end the
+ * finish reason and the final answer's usage. Search, citation and partial tool-call chunks are
+ * not relayed. `toolCalls` counts the calls so far (their index, and the finish reason).
  */
-export function cohereStreamEventToHub(event: Record<string, unknown>): HubStreamEvent[] {
+export function cohereStreamEventToHub(event: Record<string, unknown>, toolCalls = 0): HubStreamEvent[] {
   switch (event.event_type) {
     case 'stream-start':
       return [{ type: 'start', id: String(event.generation_id ?? ''), model: '' }];
     case 'text-generation':
       return typeof event.text === 'string' && event.text ? [{ type: 'text', text: event.text }] : [];
+    case 'tool-calls-generation': {
+      const calls = Array.isArray(event.tool_calls) ? (event.tool_calls as CohereToolCall[]) : [];
+      return calls.flatMap((call, i) => {
+        const part = hubToolCall(call);
+        const index = toolCalls + i;
+        return [
+          { type: 'tool_call_start' as const, index, id: part.id, name: part.name },
+          { type: 'tool_call_arguments' as const, index, fragment: part.arguments },
+        ];
+      });
+    }
     case 'stream-end': {
       const reason = typeof event.finish_reason === 'string' ? event.finish_reason : undefined;
       const finish = cohereFinish(reason);
@@ -85,12 +100,8 @@ export function cohereStreamEventToHub(event: Record<string, unknown>): HubStrea
         ];
       }
       const usage = cohereUsage((event.response as CohereAnswer | undefined)?.meta);
-      return usage
-        ? [
-            { type: 'finish', reason: finish },
-            { type: 'usage', usage },
-          ]
-        : [{ type: 'finish', reason: finish }];
+      const end: HubStreamEvent[] = [{ type: 'finish', reason: toolCalls > 0 ? 'tool_calls' : finish }];
+      return usage ? [...end, { type: 'usage', usage }] : end;
     }
     default:
       // A line without an event type is an error object ({"message": …}).

@@ -20,6 +20,7 @@ export class CohereStreamDecoder implements StreamEventDecoder {
   private readonly text = new TextDecoder();
   private readonly chat = new HubAsChatEvents();
   private ended = false;
+  private toolCalls = 0;
 
   push(chunk: Buffer | Uint8Array): SseEvent[] {
     this.buffer += this.text.decode(chunk, { stream: true });
@@ -44,7 +45,9 @@ export class CohereStreamDecoder implements StreamEventDecoder {
     const line = raw.trim();
     if (!line || this.ended) return [];
     const event = JSON.parse(line) as Record<string, unknown>;
-    const events = this.chat.push(cohereStreamEventToHub(event));
+    const hub = cohereStreamEventToHub(event, this.toolCalls);
+    this.toolCalls += hub.filter((e) => e.type === 'tool_call_start').length;
+    const events = this.chat.push(hub);
     if (event.event_type !== 'stream-end') return events;
     this.ended = true;
     return [...events, ...this.chat.end()];
