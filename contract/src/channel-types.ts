@@ -201,10 +201,25 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     endpoints: CLAUDE_ENDPOINTS,
     families: ['claude'],
   },
-  { id: 34, name: 'Cohere', baseUrl: 'https://api.cohere.ai', protocol: 'native' },
+  {
+    id: 34,
+    name: 'Cohere',
+    baseUrl: 'https://api.cohere.ai',
+    protocol: 'native',
+    // v1 chat (every chat format, through the hub) and v1 rerank.
+    endpoints: ['chat', 'messages', 'gemini', 'responses', 'rerank'],
+  },
   { id: 35, name: 'MiniMax', baseUrl: 'https://api.minimax.chat', protocol: 'openai' },
   { id: 36, name: 'Suno API', baseUrl: '', protocol: 'task', endpoints: ['suno'] },
-  { id: 37, name: 'Dify', baseUrl: 'https://api.dify.ai', protocol: 'native' },
+  {
+    id: 37,
+    name: 'Dify',
+    baseUrl: 'https://api.dify.ai',
+    protocol: 'native',
+    keyHint: 'app-...',
+    // Chat apps' /v1/chat-messages, for every chat format through the hub.
+    endpoints: ['chat', 'messages', 'gemini', 'responses'],
+  },
   { id: 38, name: 'Jina', baseUrl: 'https://api.jina.ai', protocol: 'openai' },
   {
     id: 39,

@@ -66,10 +66,10 @@ describe('endpoint-aware routing and client-shaped errors', () => {
       models: ['mixed'],
       weight: 1,
     });
-    // Cohere (34): a native protocol the relay does not speak yet.
+    // Knowledge Base: AI Proxy (21): a protocol the relay does not speak.
     await addChannel(gw, {
-      type: 34,
-      key: 'cohere-mixed',
+      type: 21,
+      key: 'kb-mixed',
       baseUrl: upstream.url,
       models: ['mixed'],
       weight: 1,
@@ -82,7 +82,7 @@ describe('endpoint-aware routing and client-shaped errors', () => {
     const results = await Promise.allSettled(calls);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(upstream.requests.length).toBe(60);
-    expect(upstream.requests.forKey('cohere-mixed')).toEqual([]);
+    expect(upstream.requests.forKey('kb-mixed')).toEqual([]);
     // Both capable types took part (weights 1:1 over 60 calls).
     expect(upstream.requests.forKey('oa-mixed').length).toBeGreaterThan(0);
     expect(upstream.requests.forKey('gemini-mixed').length).toBeGreaterThan(0);
@@ -120,7 +120,7 @@ describe('endpoint-aware routing and client-shaped errors', () => {
   });
 
   it('refuses clearly, in each client shape, when no channel of the model can serve the endpoint', async () => {
-    await addChannel(gw, { type: 34, key: 'cohere-only', baseUrl: upstream.url, models: ['lonely'] });
+    await addChannel(gw, { type: 21, key: 'kb-only', baseUrl: upstream.url, models: ['lonely'] });
     const before = await balances(gw, userId, token.id);
     const chat = await apiError(
       openai().chat.completions.create({ model: 'lonely', messages: [{ role: 'user', content: 'x' }] }),

@@ -11,6 +11,8 @@ import { anthropicRoutes } from './anthropic/routes.js';
 import { AwsKeys } from './bedrock/keys.js';
 import { bedrockRoutes } from './bedrock/routes.js';
 import { dashScopeRoutes } from './dashscope/routes.js';
+import { cohereRoutes } from './cohere/routes.js';
+import { difyRoutes } from './dify/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
@@ -34,6 +36,8 @@ function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
     ...geminiRoutes,
     ...bedrockRoutes(aws),
     ...vertexRoutes(google),
+    ...cohereRoutes,
+    ...difyRoutes,
     ...openAIRoutes,
     ...dashScopeRoutes(),
     ...palmRoutes,

@@ -5,6 +5,8 @@ import { claudeAdapter } from './anthropic/adapter.js';
 import { aiproxyLibraryAdapter } from './aiproxy-library/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
 import { dashScopeAdapter } from './dashscope/adapter.js';
+import { cohereAdapter } from './cohere/adapter.js';
+import { difyAdapter } from './dify/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { ollamaAdapter } from './ollama/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
@@ -20,10 +22,12 @@ const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [11, palmAdapter],
   [14, claudeAdapter],
   [17, dashScopeAdapter],
-  [21, aiproxyLibraryAdapter],
   [18, sparkAdapter],
+  [21, aiproxyLibraryAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
+  [34, cohereAdapter],
+  [37, difyAdapter],
 ]);
 
 /**
