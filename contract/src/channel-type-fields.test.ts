@@ -61,6 +61,13 @@ describe('key formats', () => {
     expect(splitChannelKeys(15, 'a|b\n\n c|d \r')).toEqual(['a|b', 'c|d']);
   });
 
+  it('keeps each key hint the console shows equal to the required parts of its format', () => {
+    for (const type of CHANNEL_TYPES) {
+      if (type.key?.kind !== 'parts' || type.keyHint === undefined) continue;
+      expect(type.keyHint, `type ${type.id}`).toBe(type.key.parts.join(type.key.separator));
+    }
+  });
+
   it('gives every pipe-format type of spec 2 §3 a key format', () => {
     for (const id of [15, 18, 22, 23, 33, 41]) {
       expect(CHANNEL_TYPES.find((t) => t.id === id)?.key, `type ${id}`).toBeDefined();

@@ -42,6 +42,21 @@ export interface ChannelOtherField {
 }
 
 /**
+ * How the console asks for the base URL when not as an optional override of the default: Azure's
+ * endpoint, Custom's full URL, FastGPT's private deployment. Texts are `channels.drawer` keys.
+ */
+export interface ChannelBaseUrlField {
+  label: string;
+  placeholder: string;
+  hint?: string;
+  /** When set, blank is refused with this message (the server's; the console's text `required`). */
+  required?: string;
+}
+
+/** Banners the console shows above a type's fields (`channels.drawer` keys). */
+export type ChannelTypeNote = 'azureNote' | 'drawingHint' | 'siliconCloud';
+
+/**
  * Where an OpenAI-compatible upstream expects each endpoint. Without a layout: `<base>/v1<path>`
  * with the client's query string (`<base><path>` for a Cloudflare AI Gateway base URL).
  */

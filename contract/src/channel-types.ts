@@ -1,8 +1,10 @@
 import type {
   BalanceApi,
+  ChannelBaseUrlField,
   ChannelKeyFormat,
   ChannelOtherField,
   ChannelRequestHeaders,
+  ChannelTypeNote,
   ChannelUrlLayout,
   ModelListApi,
 } from './channel-type-fields.js';
@@ -95,6 +97,10 @@ export interface ChannelTypeInfo {
   modelList?: ModelListApi;
   /** A 403 from this upstream means the key is refused (auto-disable), not a refused request. */
   forbiddenMeansBadKey?: boolean;
+  /** The base URL field when it is not an optional override of `baseUrl`. */
+  baseUrlField?: ChannelBaseUrlField;
+  /** Banners the console shows for this type. */
+  notes?: readonly ChannelTypeNote[];
 }
 
 type ChannelTypeEntry = Omit<ChannelTypeInfo, 'endpoints' | 'modelList'> & {
@@ -121,6 +127,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'task',
     keyHint: 'mj-api-secret',
     endpoints: ['midjourney'],
+    notes: ['drawingHint'],
   },
   {
     id: 3,
@@ -131,6 +138,8 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     other: { label: 'azureVersion', placeholder: 'azureVersionPlaceholder' },
     urlLayout: { kind: 'azure' },
     headers: { keyHeader: 'api-key' },
+    baseUrlField: { label: 'azureEndpoint', placeholder: 'azureEndpointPlaceholder' },
+    notes: ['azureNote'],
   },
   { id: 4, name: 'Ollama', baseUrl: 'http://localhost:11434', protocol: 'openai', streamUsage: true },
   {
@@ -140,6 +149,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'task',
     keyHint: 'mj-api-secret',
     endpoints: ['midjourney'],
+    notes: ['drawingHint'],
   },
   { id: 6, name: 'OpenAIMax', baseUrl: 'https://api.openaimax.com', protocol: 'openai' },
   { id: 7, name: 'OhMyGPT', baseUrl: 'https://api.ohmygpt.com', protocol: 'openai' },
@@ -151,6 +161,12 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     streamUsage: true,
     urlLayout: { kind: 'full-url' },
     balance: 'openai-dashboard',
+    baseUrlField: {
+      label: 'customUrl',
+      placeholder: 'customUrlPlaceholder',
+      hint: 'customUrlHint',
+      required: '请填写完整的 Base URL',
+    },
   },
   { id: 9, name: 'AILS', baseUrl: 'https://api.caipacity.com', protocol: 'openai' },
   { id: 10, name: 'AIProxy', baseUrl: 'https://api.aiproxy.io', protocol: 'openai', balance: 'aiproxy' },
@@ -221,6 +237,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'openai',
     keyHint: 'APIKey-AppId',
     key: { kind: 'parts', separator: '-', parts: ['APIKey', 'AppId'] },
+    baseUrlField: { label: 'privateDeployment', placeholder: 'privateDeploymentPlaceholder' },
   },
   {
     id: 23,
@@ -316,6 +333,7 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://api.siliconflow.cn',
     protocol: 'openai',
     balance: 'siliconflow',
+    notes: ['siliconCloud'],
   },
   {
     id: 41,

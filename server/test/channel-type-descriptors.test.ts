@@ -100,12 +100,14 @@ describe.skipIf(testDbKind() !== 'sqlite')('channel type descriptors', () => {
     expect(good.status).toBe(200);
   });
 
-  it('requires Cloudflare’s account id and applies Spark’s default version', async () => {
+  it('requires Cloudflare’s account id and Custom’s full URL, and applies Spark’s default version', async () => {
     const cf = await create({ type: 39, key: 'cf-key' });
     expect([cf.status, cf.body.message]).toEqual([400, 'Account ID 不能为空']);
     const [ok] = (await create({ type: 39, key: 'cf-key', other: 'acc-1' })).body.data!;
     const cleared = await root.put('/api/channel/', { id: ok.id, other: ' ' });
     expect([cleared.status, cleared.body.message]).toEqual([400, 'Account ID 不能为空']);
+    const custom = await create({ type: 8, key: 'k' });
+    expect([custom.status, custom.body.message]).toEqual([400, '请填写完整的 Base URL']);
     const [spark] = (await create({ type: 18, key: 'a|b|c', other: '  ' })).body.data!;
     expect(spark.other).toBe('v2.1');
   });

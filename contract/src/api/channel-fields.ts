@@ -49,18 +49,36 @@ export function splitChannelKeys(type: number, key: string): string[] {
   return splitCommaList(key.split('\n'));
 }
 
-/**
- * Why these keys do not fit the type's key format (its descriptor), naming the format expected
- * and, among several keys, the first one that is wrong; null when they fit or the type has none.
- */
-export function channelKeyError(type: number, keys: readonly string[]): string | null {
+/** A key that does not fit its type's format: which one (1-based, among `count`) and the format. */
+export interface ChannelKeyProblem {
+  typeName: string;
+  format: string;
+  line: number;
+  count: number;
+}
+
+/** The first key that does not fit the type's key format (its descriptor); null when all fit. */
+export function channelKeyProblem(type: number, keys: readonly string[]): ChannelKeyProblem | null {
   const info = channelTypeInfo(type);
   const format = info?.key;
   if (!info || !format) return null;
   const bad = keys.findIndex((k) => !keyMatchesFormat(format, k));
   if (bad < 0) return null;
-  const which = keys.length > 1 ? `第 ${bad + 1} 个密钥` : '密钥';
-  return `${info.name} 渠道的${which}格式错误，应为 ${keyFormatText(format)}`;
+  return { typeName: info.name, format: keyFormatText(format), line: bad + 1, count: keys.length };
+}
+
+/** channelKeyProblem as the server's message (the console's zh text says the same). */
+export function channelKeyError(type: number, keys: readonly string[]): string | null {
+  const problem = channelKeyProblem(type, keys);
+  if (!problem) return null;
+  const which = problem.count > 1 ? `第 ${problem.line} 个密钥` : '密钥';
+  return `${problem.typeName} 渠道的${which}格式错误，应为 ${problem.format}`;
+}
+
+/** A type whose base URL is required (Custom's full URL) refuses a blank one. */
+export function channelBaseUrlError(type: number, baseUrl: string): string | null {
+  const required = channelTypeInfo(type)?.baseUrlField?.required;
+  return required && !baseUrl.trim() ? required : null;
 }
 
 /** What `other` is stored as: the type's default when left blank (Spark: v2.1). */

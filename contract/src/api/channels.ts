@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CHANNEL_MESSAGES,
+  channelBaseUrlError,
   channelKeyError,
   channelOtherError,
   channelOtherValue,
@@ -70,7 +71,10 @@ export const channelCreateRequest = z
     }
     // Each type's `other` default (Spark's API version) applies to a blank field.
     const other = channelOtherValue(type, body.other ?? '');
-    const error = channelOtherError(type, other) ?? channelKeyError(type, keys);
+    const error =
+      channelOtherError(type, other) ??
+      channelKeyError(type, keys) ??
+      channelBaseUrlError(type, body.base_url ?? '');
     if (error) {
       ctx.issues.push({ code: 'custom', message: error, input: body });
       return z.NEVER;

@@ -1,5 +1,6 @@
 import {
   CHANNEL_MESSAGES,
+  channelBaseUrlError,
   ChannelStatus,
   changedAddressFields,
   KEY_GUARD_MESSAGES,
@@ -136,6 +137,10 @@ export class ChannelService {
       if (fields.type !== undefined || fields.other !== undefined) {
         const otherError = channelOtherError(type, fields.other ?? existing.other ?? '');
         if (otherError) throw badRequest(otherError);
+      }
+      if (fields.type !== undefined || fields.base_url !== undefined) {
+        const baseUrlError = channelBaseUrlError(type, fields.base_url ?? existing.base_url ?? '');
+        if (baseUrlError) throw badRequest(baseUrlError);
       }
       if (fields.key !== undefined) {
         if (!isJsonKeyType(type) && fields.key.includes('\n')) throw badRequest('编辑渠道时只能填写一个密钥');
