@@ -84,4 +84,11 @@ describe('channel drawer: fields from the channel type descriptor', () => {
     await chooseType(drawer, 'Knowledge Base: AI Proxy (21)');
     expect(drawer.getByLabelText('知识库 ID')).toBeTruthy();
   });
+
+  it('offers the upstream model list only for types with a model-list API', async () => {
+    const drawer = await openDrawer(drawerServer());
+    expect(drawer.getByRole('button', { name: '获取模型列表' })).toBeTruthy();
+    await chooseType(drawer, 'Perplexity (27)');
+    expect(drawer.queryByRole('button', { name: '获取模型列表' })).toBeNull();
+  });
 });
