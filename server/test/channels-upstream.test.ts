@@ -110,7 +110,7 @@ describe('channels: upstream model lists and balances', () => {
     const down = await root.post('/api/channel/fetch_models', { base_url: 'http://127.0.0.1:1', key: 'k' });
     expect(down.status).toBe(502);
     expect(down.body.message).toMatch(/^请求上游失败: /);
-    const noBase = await root.post('/api/channel/fetch_models', { type: 8, key: 'k' });
+    const noBase = await root.post('/api/channel/fetch_models', { type: 47, key: 'k' });
     expect([noBase.status, noBase.body.message]).toEqual([400, '该渠道类型没有默认地址，请填写渠道地址']);
   });
 

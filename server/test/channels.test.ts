@@ -254,7 +254,8 @@ describe('channels: create, read, update, delete', () => {
   });
 
   it('checks the Vertex AI region when the type or region changes', async () => {
-    const [c] = (await create({ ...base, type: 41, other: 'us-east5' })).body.data!;
+    const credential = '{"type":"service_account","project_id":"p1"}';
+    const [c] = (await create({ ...base, type: 41, key: credential, other: 'us-east5' })).body.data!;
     expect((await update({ id: c.id, other: '' })).body.message).toBe('部署地区不能为空');
     expect((await update({ id: c.id, other: '{"x":"y"}' })).body.message).toBe('部署地区必须包含default字段');
     const [openai] = (await create(base)).body.data!;

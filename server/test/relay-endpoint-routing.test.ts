@@ -66,9 +66,9 @@ describe('endpoint-aware routing and client-shaped errors', () => {
       models: ['mixed'],
       weight: 1,
     });
-    // Knowledge Base: AI Proxy (21): a protocol the relay does not speak.
+    // Jina (38) serves embeddings and rerank only.
     await addChannel(gw, {
-      type: 21,
+      type: 38,
       key: 'kb-mixed',
       baseUrl: upstream.url,
       models: ['mixed'],
@@ -120,7 +120,7 @@ describe('endpoint-aware routing and client-shaped errors', () => {
   });
 
   it('refuses clearly, in each client shape, when no channel of the model can serve the endpoint', async () => {
-    await addChannel(gw, { type: 21, key: 'kb-only', baseUrl: upstream.url, models: ['lonely'] });
+    await addChannel(gw, { type: 38, key: 'kb-only', baseUrl: upstream.url, models: ['lonely'] });
     const before = await balances(gw, userId, token.id);
     const chat = await apiError(
       openai().chat.completions.create({ model: 'lonely', messages: [{ role: 'user', content: 'x' }] }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyFormatText, keyMatchesFormat } from '../channel-type-fields.js';
 import { channelTypeInfo } from '../channel-types.js';
 
 /** Field rules and helpers of the channel forms, shared by the console and the server. */
@@ -37,13 +38,63 @@ export function splitCommaList(value: string | readonly string[] | null | undefi
   return [...seen];
 }
 
+/** Whether the type's key is one JSON document (Vertex AI's service account), not lines of keys. */
+export const isJsonKeyType = (type: number) => channelTypeInfo(type)?.key?.kind === 'json';
+
 /**
  * The keys of a create request, one channel each: one per line (spaces and `\r` trimmed), except
- * Vertex AI, whose whole JSON service-account credential is a single key.
+ * JSON keys (Vertex AI's service-account credential), which are a single key.
  */
 export function splitChannelKeys(type: number, key: string): string[] {
-  if (type === VERTEX_AI_TYPE) return key.trim() ? [key.trim()] : [];
+  if (isJsonKeyType(type)) return key.trim() ? [key.trim()] : [];
   return splitCommaList(key.split('\n'));
+}
+
+/** A key that does not fit its type's format: which one (1-based, among `count`) and the format. */
+export interface ChannelKeyProblem {
+  typeName: string;
+  format: string;
+  line: number;
+  count: number;
+}
+
+/** The first key that does not fit the type's key format (its descriptor); null when all fit. */
+export function channelKeyProblem(type: number, keys: readonly string[]): ChannelKeyProblem | null {
+  const info = channelTypeInfo(type);
+  const format = info?.key;
+  if (!info || !format) return null;
+  const bad = keys.findIndex((k) => !keyMatchesFormat(format, k));
+  if (bad < 0) return null;
+  return { typeName: info.name, format: keyFormatText(format), line: bad + 1, count: keys.length };
+}
+
+/** channelKeyProblem as the server's message (the console's zh text says the same). */
+export function channelKeyError(type: number, keys: readonly string[]): string | null {
+  const problem = channelKeyProblem(type, keys);
+  if (!problem) return null;
+  const which = problem.count > 1 ? `第 ${problem.line} 个密钥` : '密钥';
+  return `${problem.typeName} 渠道的${which}格式错误，应为 ${problem.format}`;
+}
+
+/** A type whose base URL is required (Custom's full URL) refuses a blank one. */
+export function channelBaseUrlError(type: number, baseUrl: string): string | null {
+  const required = channelTypeInfo(type)?.baseUrlField?.required;
+  return required && !baseUrl.trim() ? required : null;
+}
+
+/** What `other` is stored as: the type's default when left blank (Spark: v2.1). */
+export function channelOtherValue(type: number, other: string): string {
+  const text = other.trim();
+  return text || (channelTypeInfo(type)?.other?.default ?? '');
+}
+
+/** Why `other` cannot be used with this type (required and blank, a bad region map), or null. */
+export function channelOtherError(type: number, other: string): string | null {
+  const field = channelTypeInfo(type)?.other;
+  if (!field) return null;
+  if (field.regionMap) return vertexRegionError(other);
+  if (field.required && !other.trim()) return field.required;
+  return null;
 }
 
 /** Vertex AI needs a region in `other`: a name, or a JSON map with a `default` entry. */

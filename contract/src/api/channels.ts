@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
-  VERTEX_AI_TYPE,
-  SPARK_TYPE,
   CHANNEL_MESSAGES,
+  channelBaseUrlError,
+  channelKeyError,
+  channelOtherError,
+  channelOtherValue,
   splitChannelKeys,
-  vertexRegionError,
   priorityField,
   weightField,
   commaListField,
@@ -68,11 +69,14 @@ export const channelCreateRequest = z
       ctx.issues.push({ code: 'custom', message: CHANNEL_MESSAGES.nameAndKeyRequired, input: body });
       return z.NEVER;
     }
-    // Spark needs an API version; the form's default.
-    const other = type === SPARK_TYPE && !body.other ? 'v2.1' : (body.other ?? '');
-    const regionError = type === VERTEX_AI_TYPE ? vertexRegionError(other) : null;
-    if (regionError) {
-      ctx.issues.push({ code: 'custom', message: regionError, input: body });
+    // Each type's `other` default (Spark's API version) applies to a blank field.
+    const other = channelOtherValue(type, body.other ?? '');
+    const error =
+      channelOtherError(type, other) ??
+      channelKeyError(type, keys) ??
+      channelBaseUrlError(type, body.base_url ?? '');
+    if (error) {
+      ctx.issues.push({ code: 'custom', message: error, input: body });
       return z.NEVER;
     }
     return {

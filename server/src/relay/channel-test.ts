@@ -1,4 +1,4 @@
-import { LogType, Role } from '@gateway/contract';
+import { channelTypeServes, LogType, Role } from '@gateway/contract';
 import type { Relay } from './relay.js';
 import { chargeQuota, lookupPrice } from './billing/pricing.js';
 import { resolveUsage } from './billing/usage.js';
@@ -24,17 +24,21 @@ const connectFailure = (err: unknown) =>
   err instanceof OutboundRefusedError
     ? err.message
     : ((err as { code?: string }).code ?? (err as Error).message);
-
-const UNTESTABLE = new Set([2, 5, 36]);
 const TEST_TIMEOUT_MS = 60_000;
 
 const isEmbeddingModel = (model: string) => /embedding|embed|^m3e|bge-/i.test(model);
 
-function testRequest(model: string): InboundRequest {
-  if (isEmbeddingModel(model)) {
+/**
+ * A small call the type can serve: embeddings for embedding models (or types serving nothing
+ * else, like Jina), else chat; null for types that serve neither (task types, no protocol yet).
+ */
+function testRequest(type: number, model: string): InboundRequest | null {
+  const chat = channelTypeServes(type, 'chat');
+  if (channelTypeServes(type, 'embeddings') && (isEmbeddingModel(model) || !chat)) {
     const body = { model, input: ['hello world'] };
     return testInbound('embeddings', '/v1/embeddings', body, model);
   }
+  if (!chat) return null;
   const body: Record<string, unknown> = { model, messages: [{ role: 'user', content: 'hi' }] };
   if (/^o\d/.test(model)) body.max_completion_tokens = 10;
   else if (model.includes('thinking')) {
@@ -76,10 +80,9 @@ export async function testChannel(
   const row = await ctx.db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
   if (!row) return { success: false, message: '渠道不存在', time: 0 };
   const channel: RuntimeChannel = toRuntimeChannel(row);
-  if (UNTESTABLE.has(channel.type))
-    return { success: false, message: `${channel.name} 渠道类型暂不支持测试`, time: 0 };
   const model = requestedModel.trim() || channel.testModel || channel.models[0] || 'gpt-4o-mini';
-  const inbound = testRequest(model);
+  const inbound = testRequest(channel.type, model);
+  if (!inbound) return { success: false, message: `${channel.name} 渠道类型暂不支持测试`, time: 0 };
   const target = relay.target(channel, inbound);
   const adapter = adapterFor(channel.type, inbound.mode, target.upstreamModel);
   if (!adapter) return { success: false, message: '该渠道类型暂不支持', time: 0 };

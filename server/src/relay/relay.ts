@@ -39,8 +39,11 @@ export class Relay {
   target(channel: RuntimeChannel, inbound: InboundRequest): UpstreamTarget {
     const mapped = channel.modelMapping[inbound.model];
     const info = channelTypeInfo(channel.type);
+    // Azure's URL carries an api-version: the client's own wins over the channel's default.
     const clientVersion =
-      channel.type === 3 && inbound.query ? new URLSearchParams(inbound.query).get('api-version') : null;
+      info?.urlLayout?.kind === 'azure' && inbound.query
+        ? new URLSearchParams(inbound.query).get('api-version')
+        : null;
     return {
       channel,
       upstreamModel: mapped && mapped.trim() ? mapped.trim() : inbound.model,

@@ -1,11 +1,13 @@
 import {
   CHANNEL_MESSAGES,
+  channelBaseUrlError,
   ChannelStatus,
   changedAddressFields,
   KEY_GUARD_MESSAGES,
   unmaskHeaderValues,
-  VERTEX_AI_TYPE,
-  vertexRegionError,
+  channelKeyError,
+  channelOtherError,
+  isJsonKeyType,
   type ChannelCreateInput,
   type ChannelTagEditInput,
   type ChannelUpdateInput,
@@ -132,12 +134,18 @@ export class ChannelService {
       const existing = await this.repo.findById(id, trx);
       if (!existing) throw notFound('渠道不存在');
       const type = fields.type ?? existing.type;
-      if (type === VERTEX_AI_TYPE && (fields.type !== undefined || fields.other !== undefined)) {
-        const regionError = vertexRegionError(fields.other ?? existing.other ?? '');
-        if (regionError) throw badRequest(regionError);
+      if (fields.type !== undefined || fields.other !== undefined) {
+        const otherError = channelOtherError(type, fields.other ?? existing.other ?? '');
+        if (otherError) throw badRequest(otherError);
       }
-      if (fields.key !== undefined && type !== VERTEX_AI_TYPE && fields.key.includes('\n')) {
-        throw badRequest('编辑渠道时只能填写一个密钥');
+      if (fields.type !== undefined || fields.base_url !== undefined) {
+        const baseUrlError = channelBaseUrlError(type, fields.base_url ?? existing.base_url ?? '');
+        if (baseUrlError) throw badRequest(baseUrlError);
+      }
+      if (fields.key !== undefined) {
+        if (!isJsonKeyType(type) && fields.key.includes('\n')) throw badRequest('编辑渠道时只能填写一个密钥');
+        const keyError = channelKeyError(type, [fields.key]);
+        if (keyError) throw badRequest(keyError);
       }
       if (fields.headers !== undefined) {
         const headers = unmaskHeaderValues(fields.headers, existing.headers);

@@ -1,4 +1,4 @@
-import { channelTypeInfo, GEMINI_TYPE } from '@gateway/contract';
+import { channelTypeInfo, type BalanceApi } from '@gateway/contract';
 import { request } from 'undici';
 import { channelDispatcher } from '../../platform/http/outbound-guard.js';
 
@@ -75,14 +75,19 @@ function errorDetail(text: string): string {
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-/** Model ids from `GET <base>/v1/models` (Gemini: its OpenAI-compatible list, `models/` stripped). */
+/**
+ * Model ids from `GET <base>/v1/models` (Gemini: its OpenAI-compatible list, `models/` stripped),
+ * for the types whose descriptor names a model-list API.
+ */
 export async function fetchUpstreamModels(
   type: number,
   baseUrl: string | null,
   key: string,
 ): Promise<string[]> {
+  const api = channelTypeInfo(type)?.modelList;
+  if (!api) throw new UpstreamError('该渠道类型不支持获取模型列表', 400);
   const base = upstreamBase(type, baseUrl);
-  const gemini = type === GEMINI_TYPE;
+  const gemini = api === 'gemini-openai';
   const body = await getJson(gemini ? `${base}/v1beta/openai/models` : `${base}/v1/models`, bearer(key));
   if (!Array.isArray(body.data)) throw new UpstreamError('解析响应失败: 缺少 data 列表');
   const ids = new Set<string>();
@@ -119,33 +124,35 @@ type BalanceFetcher = (base: string, key: string, customBase: boolean) => Promis
 
 const AIPROXY_REPORT_BASE = 'https://aiproxy.io';
 
-/** Channel type → balance API. Units are the provider's (USD, or CNY for DeepSeek/SiliconFlow). */
-const BALANCE_FETCHERS: Record<number, BalanceFetcher> = {
-  1: openAiBalance,
-  8: openAiBalance,
-  10: async (base, key, customBase) => {
+/**
+ * Each balance API a descriptor can name (`balance`). Units are the provider's (USD, or CNY for
+ * DeepSeek/SiliconFlow).
+ */
+const BALANCE_FETCHERS: Record<BalanceApi, BalanceFetcher> = {
+  'openai-dashboard': openAiBalance,
+  aiproxy: async (base, key, customBase) => {
     // The report API lives on the site, not on the relay host; a custom base URL is used as is.
     const root = customBase ? base : AIPROXY_REPORT_BASE;
     const body = await getJson(`${root}/api/report/getUserOverview`, { 'api-key': key });
     if (body.success !== true) throw new UpstreamError(`上游返回错误: ${String(body.message ?? '未知错误')}`);
     return number((body.data as { totalPoints?: unknown } | undefined)?.totalPoints, 'data.totalPoints');
   },
-  12: async (base, key) =>
+  api2gpt: async (base, key) =>
     number(
       (await getJson(`${base}/dashboard/billing/credit_grants`, bearer(key))).total_remaining,
       'total_remaining',
     ),
-  13: async (base, key) =>
+  aigc2d: async (base, key) =>
     number(
       (await getJson(`${base}/dashboard/billing/credit_grants`, bearer(key))).total_available,
       'total_available',
     ),
-  40: async (base, key) => {
+  siliconflow: async (base, key) => {
     const body = await getJson(`${base}/v1/user/info`, bearer(key));
     if (body.code !== 20000) throw new UpstreamError(`上游返回错误: ${String(body.message ?? body.code)}`);
     return number((body.data as { totalBalance?: unknown } | undefined)?.totalBalance, 'data.totalBalance');
   },
-  43: async (base, key) => {
+  deepseek: async (base, key) => {
     const body = await getJson(`${base}/user/balance`, bearer(key));
     const infos = Array.isArray(body.balance_infos)
       ? (body.balance_infos as Array<Record<string, unknown>>)
@@ -155,12 +162,14 @@ const BALANCE_FETCHERS: Record<number, BalanceFetcher> = {
   },
 };
 
-export const supportsBalance = (type: number) => type in BALANCE_FETCHERS;
+/** Whether the type's descriptor names a balance API. */
+export const supportsBalance = (type: number) => channelTypeInfo(type)?.balance !== undefined;
 
 /** The provider's current balance for this channel's key. */
 export async function fetchBalance(type: number, baseUrl: string | null, key: string): Promise<number> {
-  const fetcher = BALANCE_FETCHERS[type];
-  if (!fetcher) throw new UpstreamError('尚未实现', 400);
+  const api = channelTypeInfo(type)?.balance;
+  if (!api) throw new UpstreamError('尚未实现', 400);
+  const fetcher = BALANCE_FETCHERS[api];
   const base = upstreamBase(type, baseUrl);
   return fetcher(base, key, base !== channelTypeInfo(type)?.baseUrl);
 }

@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@gateway/contract';
+import { ChannelStatus, channelTypeInfo } from '@gateway/contract';
 import type { AppContext } from '../../context.js';
 import type { RelayError } from '../errors.js';
 import type { RoutingTable } from './routing-table.js';
@@ -25,7 +25,7 @@ export function isDisablingError(
 ) {
   if (err.local) return false;
   if (upstreamStatus === 401) return true;
-  if (upstreamStatus === 403 && channel.type === 24) return true;
+  if (upstreamStatus === 403 && channelTypeInfo(channel.type)?.forbiddenMeansBadKey) return true;
   if (DISABLING_CODES.has(err.code)) return true;
   if (DISABLING_TYPES.has(err.type)) return true;
   const message = err.message.toLowerCase();

@@ -34,6 +34,9 @@ describe('balanceText', () => {
 
   it('is null for types without a balance API', () => {
     expect(hasBalanceApi(14)).toBe(false);
+    expect(hasBalanceApi(39)).toBe(false);
+    expect(balanceText(40, 2)).toBe('¥2.00');
+    expect(balanceText(13, 2)).toBe('2');
     expect(balanceText(14, 3)).toBeNull();
   });
 });

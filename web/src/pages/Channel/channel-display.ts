@@ -1,4 +1,5 @@
 import type { Tag } from '@douyinfe/semi-ui-19';
+import { channelTypeInfo, type BalanceApi } from '@gateway/contract';
 import type { ComponentProps } from 'react';
 
 type TagColor = NonNullable<ComponentProps<typeof Tag>['color']>;
@@ -20,25 +21,26 @@ export function responseTimeColor(ms: number): TagColor {
 /** Seconds with two decimals, e.g. 1234 ms → "1.23". */
 export const msToSeconds = (ms: number) => (ms / 1000).toFixed(2);
 
-/**
- * Channel types whose provider has a balance API (the server's list in
- * server/src/modules/channels/upstream-info.ts), with the unit the provider reports.
- */
-const BALANCE_UNITS: Record<number, 'usd' | 'cny' | 'points'> = {
-  1: 'usd',
-  8: 'usd',
-  10: 'points',
-  12: 'usd',
-  13: 'points',
-  40: 'cny',
-  43: 'cny',
+/** The unit each balance API (a channel type descriptor's `balance`) reports in. */
+const BALANCE_UNITS: Record<BalanceApi, 'usd' | 'cny' | 'points'> = {
+  'openai-dashboard': 'usd',
+  aiproxy: 'points',
+  api2gpt: 'usd',
+  aigc2d: 'points',
+  siliconflow: 'cny',
+  deepseek: 'cny',
 };
 
-export const hasBalanceApi = (type: number) => type in BALANCE_UNITS;
+const balanceUnit = (type: number) => {
+  const api = channelTypeInfo(type)?.balance;
+  return api ? BALANCE_UNITS[api] : undefined;
+};
+
+export const hasBalanceApi = (type: number) => balanceUnit(type) !== undefined;
 
 /** "$12.30", "¥5.00" or a plain number of points; null when the type has no balance API. */
 export function balanceText(type: number, balance: number): string | null {
-  const unit = BALANCE_UNITS[type];
+  const unit = balanceUnit(type);
   if (!unit) return null;
   if (unit === 'usd') return `$${balance.toFixed(2)}`;
   if (unit === 'cny') return `¥${balance.toFixed(2)}`;

@@ -173,6 +173,8 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
     keyMultiHint: 'Batch creation: one key per line; each key creates a channel with the same settings.',
     keyCount: '{{count}} channels will be created',
     keyFormat: 'Enter it as: {{format}}',
+    keyFormatInvalid: 'The {{type}} key must be written as {{format}}',
+    keyLineFormatInvalid: 'Key {{line}} for {{type}} must be written as {{format}}',
     keyEditPlaceholder: 'Leave blank to keep the stored key',
     keyEditHint: 'Keys are never sent back by the server; submitting a blank key keeps the stored one.',
     keyRequiredForAddress:
@@ -202,6 +204,9 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
     knowledgeIdPlaceholder: 'Enter the knowledge base ID, e.g. 123456',
     cloudflareAccount: 'Account ID',
     cloudflareAccountPlaceholder: 'Enter the account ID, e.g. d6b5da8hk1awo8nap34ube6gh',
+    cloudflareAccountRequired: 'The account ID cannot be empty',
+    qwenPlugin: 'Plugin',
+    qwenPluginPlaceholder: 'Enter the plugin parameter: the value of the X-DashScope-Plugin header',
     vertexRegion: 'Region',
     vertexRegionPlaceholder:
       'e.g. us-central1, or {"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',

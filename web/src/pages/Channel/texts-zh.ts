@@ -169,6 +169,8 @@ export const channelTextsZh = {
     keyMultiHint: '批量创建：每行一个密钥，每个密钥创建一个渠道，其余设置相同。',
     keyCount: '将创建 {{count}} 个渠道',
     keyFormat: '按照如下格式输入：{{format}}',
+    keyFormatInvalid: '{{type}} 渠道的密钥格式错误，应为 {{format}}',
+    keyLineFormatInvalid: '{{type}} 渠道的第 {{line}} 个密钥格式错误，应为 {{format}}',
     keyEditPlaceholder: '留空则保持原有密钥不变',
     keyEditHint: '密钥不会从服务器返回；留空提交将保留已保存的密钥。',
     keyRequiredForAddress: '修改渠道类型、地址、其他参数、请求头覆盖或代理时，必须重新填写密钥',
@@ -196,6 +198,9 @@ export const channelTextsZh = {
     knowledgeIdPlaceholder: '请输入知识库 ID，例如：123456',
     cloudflareAccount: 'Account ID',
     cloudflareAccountPlaceholder: '请输入 Account ID，例如：d6b5da8hk1awo8nap34ube6gh',
+    cloudflareAccountRequired: 'Account ID 不能为空',
+    qwenPlugin: '插件参数',
+    qwenPluginPlaceholder: '请输入插件参数，即 X-DashScope-Plugin 请求头的取值',
     vertexRegion: '部署地区',
     vertexRegionPlaceholder:
       '例如：us-central1，或 {"default": "us-central1", "claude-3-5-sonnet-20240620": "europe-west1"}',

@@ -1,3 +1,4 @@
+import { channelTypeInfo } from '@gateway/contract';
 import { openAIChat } from '../../formats/openai-chat/index.js';
 import type { ProviderAdapter } from '../types.js';
 import { upstreamBody } from './request-body.js';
@@ -19,9 +20,12 @@ export const openAIAdapter: ProviderAdapter = {
       'content-type': inbound.body ? 'application/json' : inbound.contentType,
       accept: inbound.stream ? 'text/event-stream' : 'application/json',
     };
-    if (channel.type === 3) headers['api-key'] = channel.key;
+    const wanted = channelTypeInfo(channel.type)?.headers;
+    if (wanted?.keyHeader) headers[wanted.keyHeader] = channel.key;
     else headers.authorization = `Bearer ${channel.key}`;
-    if (channel.type === 1 && channel.organization) headers['openai-organization'] = channel.organization;
+    if (wanted?.organization && channel.organization) headers['openai-organization'] = channel.organization;
+    for (const [name, value] of Object.entries(wanted?.fixed ?? {})) headers[name.toLowerCase()] = value;
+    // The channel's own header overrides come last: an admin can replace any of the above.
     for (const [name, value] of Object.entries(channel.headers)) headers[name.toLowerCase()] = value;
     return {
       url: upstreamUrl(inbound, target),

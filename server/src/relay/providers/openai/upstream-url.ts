@@ -27,42 +27,37 @@ const MODE_PATH: Record<RelayMode, string> = {
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';
 
-/** Where an OpenAI-compatible provider expects this endpoint. */
+/**
+ * Where an OpenAI-compatible provider expects this endpoint, per its type's `urlLayout`: the usual
+ * `<base>/v1/...` (with the client's query), a path prefix of its own, Azure's deployments, or a
+ * full URL (Custom).
+ */
 export function upstreamUrl(inbound: InboundRequest, target: UpstreamTarget): string {
   const { channel, upstreamModel } = target;
   const base = channel.baseUrl || channelTypeInfo(channel.type)?.baseUrl || '';
   const suffix = MODE_PATH[inbound.mode];
   const query = inbound.query ? `?${inbound.query}` : '';
-  switch (channel.type) {
-    case 3: {
-      // Azure names deployments without dots (gpt-3.5-turbo → gpt-35-turbo).
-      const deployment = upstreamModel.replace(/\./g, '');
-      const version = `api-version=${encodeURIComponent(target.azureApiVersion)}`;
-      if (base.startsWith(CF_GATEWAY)) return `${base}/${deployment}${suffix}?${version}`;
-      return `${base}/openai/deployments/${deployment}${suffix}?${version}`;
-    }
-    case 8:
-      return base.replaceAll('{model}', upstreamModel);
-    case 17:
-      return `${base}/compatible-mode/v1${suffix}`;
-    case 26:
-      return `${base}/api/paas/v4${suffix}`;
-    case 27:
-      return `${base}${suffix}`;
-    case 35:
-      return inbound.mode === 'chat' ? `${base}/v1/text/chatcompletion_v2` : `${base}/v1${suffix}`;
-    case 39:
-      return `${base}/client/v4/accounts/${encodeURIComponent(channel.other.trim())}/ai/v1${suffix}`;
-    case 43:
-      return inbound.mode === 'completions' ? `${base}/beta/completions` : `${base}/v1${suffix}${query}`;
-    case 45:
-      if (inbound.mode === 'chat' && upstreamModel.startsWith('bot'))
-        return `${base}/api/v3/bots/chat/completions`;
-      return `${base}/api/v3${suffix}`;
-    case 46:
-      return `${base}/v2${suffix}`;
-    default:
-      if (base.startsWith(CF_GATEWAY)) return `${base}${suffix}${query}`;
-      return `${base}/v1${suffix}${query}`;
+  const layout = channelTypeInfo(channel.type)?.urlLayout;
+  if (!layout) {
+    // A Cloudflare AI Gateway URL already names the provider's API root, `/v1` included.
+    if (base.startsWith(CF_GATEWAY)) return `${base}${suffix}${query}`;
+    return `${base}/v1${suffix}${query}`;
   }
+  if (layout.kind === 'full-url') return base.replaceAll('{model}', upstreamModel);
+  if (layout.kind === 'azure') {
+    // Azure names deployments without dots (gpt-3.5-turbo → gpt-35-turbo).
+    const deployment = upstreamModel.replace(/\./g, '');
+    const version = `api-version=${encodeURIComponent(target.azureApiVersion)}`;
+    if (base.startsWith(CF_GATEWAY)) return `${base}/${deployment}${suffix}?${version}`;
+    return `${base}/openai/deployments/${deployment}${suffix}?${version}`;
+  }
+  const mode = inbound.mode;
+  const byModel =
+    mode === 'chat' ? layout.modelPaths?.find((p) => upstreamModel.startsWith(p.modelPrefix)) : undefined;
+  if (byModel) return `${base}${byModel.path}`;
+  const own =
+    mode === 'chat' || mode === 'completions' || mode === 'embeddings' ? layout.paths?.[mode] : undefined;
+  if (own) return `${base}${own}`;
+  const prefix = layout.prefix.replaceAll('{other}', encodeURIComponent(channel.other.trim()));
+  return `${base}${prefix}${suffix}${layout.query ? query : ''}`;
 }

@@ -77,9 +77,11 @@ export function BasicSection({ values, set, mode, needsKey = false }: Props) {
         id="channel-base-url"
         label={d(fields.baseUrl.label)}
         hint={fields.baseUrl.hint ? d(fields.baseUrl.hint) : undefined}
+        required={fields.baseUrl.required}
       >
         <Input
           id="channel-base-url"
+          aria-required={fields.baseUrl.required}
           value={values.base_url}
           placeholder={d(fields.baseUrl.placeholder, { url: defaultUrl })}
           onChange={(base_url) => set({ base_url })}
@@ -90,10 +92,12 @@ export function BasicSection({ values, set, mode, needsKey = false }: Props) {
           id="channel-other"
           label={d(fields.other.label)}
           hint={fields.other.hint ? d(fields.other.hint) : undefined}
+          required={fields.other.required}
         >
           {fields.other.multiline ? (
             <TextArea
               id="channel-other"
+              aria-required={fields.other.required}
               value={values.other}
               placeholder={d(fields.other.placeholder)}
               autosize={{ minRows: 2, maxRows: 8 }}
@@ -102,6 +106,7 @@ export function BasicSection({ values, set, mode, needsKey = false }: Props) {
           ) : (
             <Input
               id="channel-other"
+              aria-required={fields.other.required}
               value={values.other}
               placeholder={d(fields.other.placeholder)}
               onChange={(other) => set({ other })}

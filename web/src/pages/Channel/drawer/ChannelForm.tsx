@@ -66,7 +66,7 @@ export function ChannelForm({ mode, initial, groups, onClose }: Props) {
     const error = checkChannelForm(values, creating);
     if (error) {
       const field = error.field ? t(`channels.drawer.${JSON_FIELD_TEXTS[error.field].label}`) : undefined;
-      Toast.warning(t(error.text, { field }));
+      Toast.warning(t(error.text, { field, ...error.params }));
       return;
     }
     if (needsKey) {

@@ -7,17 +7,23 @@ interface Props {
   label: string;
   hint?: ReactNode;
   error?: string | null;
+  /** Marks the label (the descriptor says blank is refused). */
+  required?: boolean;
   /** Buttons shown beside the label (fill template, fetch models, ...). */
   extra?: ReactNode;
   children: ReactNode;
 }
 
 /** One labelled field of the channel drawer and the tag editor. */
-export function FormField({ id, label, hint, error, extra, children }: Props) {
+export function FormField({ id, label, hint, error, required, extra, children }: Props) {
   return (
     <div className="channel-field">
       <div className="channel-field-head">
-        <label className="channel-field-label" htmlFor={id} id={`${id}-label`}>
+        <label
+          className={required ? 'channel-field-label channel-field-required' : 'channel-field-label'}
+          htmlFor={id}
+          id={`${id}-label`}
+        >
           {label}
         </label>
         {extra && <div className="channel-field-extra">{extra}</div>}

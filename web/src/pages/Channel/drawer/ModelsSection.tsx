@@ -1,5 +1,5 @@
 import { Button, Input, Select, Space, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { channelTypeModels } from '@gateway/contract';
+import { channelTypeInfo, channelTypeModels } from '@gateway/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSavedChannelModels, fetchUpstreamModels } from '../../../api/channel-actions';
@@ -79,9 +79,12 @@ export function ModelsSection({ values, set, mode, groups }: Props) {
           <Button size="small" type="secondary" onClick={() => merge(allKnownModels())}>
             {d('fillAllModels')}
           </Button>
-          <Button size="small" type="tertiary" loading={fetching} onClick={() => void fetchModels()}>
-            {d('fetchModels')}
-          </Button>
+          {/* Only types whose descriptor names a model-list API; the server refuses the others. */}
+          {channelTypeInfo(values.type)?.modelList && (
+            <Button size="small" type="tertiary" loading={fetching} onClick={() => void fetchModels()}>
+              {d('fetchModels')}
+            </Button>
+          )}
           <Button size="small" type="warning" onClick={() => set({ models: [] })}>
             {d('clearModels')}
           </Button>

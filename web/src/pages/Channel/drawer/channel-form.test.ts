@@ -75,7 +75,32 @@ describe('checkChannelForm (spec 2 §5)', () => {
     expect(checkChannelForm(filled({ type: 41, other: '{oops' }), true)?.text).toBe(
       'channels.drawer.regionInvalidJson',
     );
-    expect(checkChannelForm(filled({ type: 41, other: 'us-central1' }), true)).toBeNull();
+    expect(checkChannelForm(filled({ type: 41, other: 'us-central1' }), true)?.text).toBe(
+      'channels.drawer.keyFormatInvalid',
+    );
+    expect(
+      checkChannelForm(filled({ type: 41, key: '{"project_id":"p"}', other: 'us-central1' }), true),
+    ).toBeNull();
+  });
+
+  it('checks each key against the type’s format, naming the line among several', () => {
+    expect(checkChannelForm(filled({ type: 18, key: 'a|b' }), true)).toEqual({
+      text: 'channels.drawer.keyFormatInvalid',
+      params: { type: 'Xunfei Spark', format: 'APPID|APISecret|APIKey', line: 1 },
+    });
+    expect(checkChannelForm(filled({ type: 18, key: 'a|b|c\na|b' }), true)).toMatchObject({
+      text: 'channels.drawer.keyLineFormatInvalid',
+      params: { line: 2 },
+    });
+    expect(checkChannelForm(filled({ type: 18, key: 'a|b|c\nd|e|f' }), true)).toBeNull();
+    // Editing: a blank key keeps the stored one; a new one is checked.
+    expect(checkChannelForm(filled({ type: 18, key: '' }), false)).toBeNull();
+    expect(checkChannelForm(filled({ type: 18, key: 'x' }), false)?.text).toBe(
+      'channels.drawer.keyFormatInvalid',
+    );
+    expect(checkChannelForm(filled({ type: 39, other: ' ' }), true)?.text).toBe(
+      'channels.drawer.cloudflareAccountRequired',
+    );
   });
 
   it('needs integer priority (at least -999) and non-negative integer weight', () => {

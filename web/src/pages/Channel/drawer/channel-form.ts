@@ -1,18 +1,17 @@
 import {
   CHANNEL_MESSAGES,
   CHANNEL_PRIORITY_MIN,
-  SPARK_TYPE,
+  channelKeyProblem,
+  channelOtherValue,
+  channelTypeInfo,
+  isJsonKeyType,
   splitChannelKeys,
-  VERTEX_AI_TYPE,
   vertexRegionError,
   type ChannelCreateRequest,
   type ChannelView,
 } from '@gateway/contract';
 import { commaList } from '../channel-display';
 import { isJsonObjectText, prettyJson } from '../json-text';
-
-/** Custom channels take a full URL (with {model}) instead of a base URL. */
-export const CUSTOM_TYPE = 8;
 
 /** How the drawer was opened. A copy starts from another channel but creates a new one. */
 export type DrawerMode = { kind: 'create' } | { kind: 'edit'; id: number };
@@ -106,10 +105,11 @@ export const keyCount = (type: number, key: string) => splitChannelKeys(type, ke
 /** The first key of the field, for asking the upstream for its model list. */
 export const firstKey = (type: number, key: string) => splitChannelKeys(type, key)[0] ?? '';
 
-/** A refusal: the text's i18n key, and for a JSON field which one (named in the message). */
+/** A refusal: the text's i18n key, for a JSON field which one (named in the message), its values. */
 export interface ChannelFormError {
   text: string;
   field?: JsonField;
+  params?: Record<string, string | number>;
 }
 
 const drawerText = (key: string): ChannelFormError => ({ text: `channels.drawer.${key}` });
@@ -136,12 +136,8 @@ export function checkChannelForm(values: ChannelFormValues, creating: boolean): 
   for (const field of JSON_FIELDS) {
     if (!isJsonObjectText(values[field])) return { text: 'channels.drawer.fieldInvalidJson', field };
   }
-  if (values.type === CUSTOM_TYPE && !normalizeBaseUrl(values.base_url))
-    return drawerText('customUrlRequired');
-  if (values.type === VERTEX_AI_TYPE) {
-    const region = vertexRegionError(values.other);
-    if (region) return drawerText(REGION_ERRORS[region] ?? 'regionInvalidJson');
-  }
+  const typeError = checkTypeFields(values, creating);
+  if (typeError) return typeError;
   if (values.priority.trim()) {
     if (!integerText(values.priority)) return messageText('priorityInteger');
     if (Number(values.priority) < CHANNEL_PRIORITY_MIN) return messageText('priorityMin');
@@ -152,6 +148,29 @@ export function checkChannelForm(values: ChannelFormValues, creating: boolean): 
   return null;
 }
 
+/**
+ * The type's own rules from its descriptor, as the server applies them: a required base URL or
+ * `other` (texts `<label>Required`), a region map, the key format of every key given.
+ */
+function checkTypeFields(values: ChannelFormValues, creating: boolean): ChannelFormError | null {
+  const info = channelTypeInfo(values.type);
+  if (info?.baseUrlField?.required && !normalizeBaseUrl(values.base_url))
+    return drawerText(`${info.baseUrlField.label}Required`);
+  const other = info?.other;
+  if (other?.regionMap) {
+    const region = vertexRegionError(values.other);
+    if (region) return drawerText(REGION_ERRORS[region] ?? 'regionInvalidJson');
+  } else if (other?.required && !values.other.trim()) return drawerText(`${other.label}Required`);
+  const keys = creating ? splitChannelKeys(values.type, values.key) : [values.key.trim()].filter(Boolean);
+  const problem = channelKeyProblem(values.type, keys);
+  if (!problem) return null;
+  const params = { type: problem.typeName, format: problem.format, line: problem.line };
+  return {
+    text: `channels.drawer.${problem.count > 1 ? 'keyLineFormatInvalid' : 'keyFormatInvalid'}`,
+    params,
+  };
+}
+
 const intOr = (text: string, fallback: number) => {
   const value = Number.parseInt(text, 10);
   return Number.isNaN(value) ? fallback : value;
@@ -159,17 +178,18 @@ const intOr = (text: string, fallback: number) => {
 
 /**
  * The request body: models and groups as comma strings, numbers parsed, base URL without a
- * trailing slash, Spark's empty version as v2.1. On an edit a blank key is left out (kept).
+ * trailing slash, a blank `other` as the type's default. On an edit a blank key is left out (kept).
  */
 export function channelPayload(values: ChannelFormValues, creating: boolean): ChannelCreateRequest {
   const other = values.other.trim();
-  const key = values.type === VERTEX_AI_TYPE ? values.key.trim() : values.key;
+  const key = isJsonKeyType(values.type) ? values.key.trim() : values.key;
   const body: ChannelCreateRequest = {
     type: values.type,
     name: values.name.trim(),
     key: creating ? key : key.trim(),
     base_url: normalizeBaseUrl(values.base_url),
-    other: values.type === SPARK_TYPE && !other ? 'v2.1' : other,
+    // The type's default for a blank `other` (Spark: v2.1), as the server would apply it.
+    other: channelOtherValue(values.type, other),
     openai_organization: values.openai_organization.trim(),
     models: values.models.join(','),
     group: values.groups.join(','),
