@@ -24,7 +24,9 @@ export type RelayEndpoint =
   /** OpenAI Realtime (`GET /v1/realtime`, a WebSocket relayed as is). */
   | 'realtime'
   /** Midjourney-proxy task submissions (`/mj/submit/…`, `/{mode}/mj/submit/…`). */
-  | 'midjourney';
+  | 'midjourney'
+  /** Gemini embedContent / batchEmbedContents (`/v1beta/models/{model}:…`). */
+  | 'gemini-embed';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -40,6 +42,8 @@ const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'messages',
   'gemini',
   'responses',
+  // Gemini embedContent / batchEmbedContents, converted to /v1/embeddings.
+  'gemini-embed',
 ];
 
 /** OpenAI itself also serves Realtime sessions. */
@@ -150,7 +154,8 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://generativelanguage.googleapis.com',
     protocol: 'native',
     keyHint: 'AIza...',
-    endpoints: GEMINI_ENDPOINTS,
+    // Also embedContent (native, and OpenAI embeddings by conversion) and Imagen's :predict.
+    endpoints: [...GEMINI_ENDPOINTS, 'gemini-embed', 'embeddings', 'images'],
     families: ['gemini'],
   },
   { id: 25, name: 'Moonshot', baseUrl: 'https://api.moonshot.cn', protocol: 'openai' },

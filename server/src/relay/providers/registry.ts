@@ -5,6 +5,7 @@ import { claudeAdapter } from './anthropic/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
+import { geminiEmbedViaOpenAI } from './openai/gemini-embed.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
 
@@ -28,6 +29,9 @@ function familyAdapter(type: number, upstreamModel: string): ProviderAdapter | n
   return !info || info.protocol === 'openai' ? openAIAdapter : null;
 }
 
+/** Gemini embedding calls through an OpenAI-compatible upstream's /v1/embeddings. */
+const geminiEmbedOverOpenAI = geminiEmbedViaOpenAI(openAIAdapter);
+
 /** Bridges per family adapter, by client format name. */
 const bridges = new Map<ProviderAdapter, Map<string, ProviderAdapter>>();
 
@@ -42,6 +46,9 @@ export function adapterFor(type: number, mode: RelayMode, upstreamModel = ''): P
   const family = familyAdapter(type, upstreamModel);
   if (!family) return null;
   if (family.supports(mode)) return family;
+  // OpenAI-compatible families (the chat format says which) embed through /v1/embeddings.
+  if (mode === 'gemini-embed')
+    return family.chatFormat === openAIAdapter.chatFormat ? geminiEmbedOverOpenAI : null;
   const client = chatFormatOf(mode);
   if (!client || client === family.chatFormat) return null;
   let byClient = bridges.get(family);

@@ -54,14 +54,20 @@ function maxOutputTokens(body: Record<string, unknown>): number {
   return typeof value === 'number' && value > 0 ? value : 0;
 }
 
+/** `<base>/<version>/models/<model>:<method>`, the version from gemini.version_settings. */
+export function geminiMethodUrl(target: UpstreamTarget, model: string, method: string): string {
+  const settings = target.gemini ?? NO_SETTINGS;
+  const base = target.channel.baseUrl || channelTypeInfo(target.channel.type)?.baseUrl || '';
+  const version = settings.versions[model] ?? settings.versions.default ?? 'v1beta';
+  return `${base}/${version}/models/${encodeURIComponent(model)}:${method}`;
+}
+
 /** `<base>/<version>/models/<model>:generateContent`, or `:streamGenerateContent?alt=sse`. */
 export function geminiUrl(inbound: InboundRequest, target: UpstreamTarget): string {
   const settings = target.gemini ?? NO_SETTINGS;
-  const base = target.channel.baseUrl || channelTypeInfo(target.channel.type)?.baseUrl || '';
   const { model } = chooseModel(target.upstreamModel, maxOutputTokens(inbound.body ?? {}), settings);
-  const version = settings.versions[model] ?? settings.versions.default ?? 'v1beta';
   const method = inbound.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${base}/${version}/models/${encodeURIComponent(model)}:${method}`;
+  return geminiMethodUrl(target, model, method);
 }
 
 /** The key travels in a header, never in the URL, so no address can leak it. */
