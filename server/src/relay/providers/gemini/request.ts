@@ -81,6 +81,24 @@ export function geminiHeaders(inbound: InboundRequest, target: UpstreamTarget): 
   return headers;
 }
 
+/**
+ * Thinking budgets for an OpenAI client's reasoning effort (Gemini 2.5's range: Flash thinks up
+ * to 24576 tokens; Pro needs at least 128). A thinking config the request already has is kept.
+ */
+export const EFFORT_THINKING_BUDGET: Readonly<Record<string, number>> = {
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+};
+
+function effortThinking(inbound: InboundRequest, body: Record<string, unknown>): ModelChoice['thinking'] {
+  const budget = inbound.reasoningEffort ? EFFORT_THINKING_BUDGET[inbound.reasoningEffort] : undefined;
+  if (budget === undefined) return undefined;
+  const config = body.generationConfig as { thinkingConfig?: unknown } | undefined;
+  if (config?.thinkingConfig) return undefined;
+  return { thinkingBudget: budget, includeThoughts: true };
+}
+
 function safetySettings(settings: GeminiSettings) {
   const fallback = settings.safety.default;
   const out: Array<{ category: string; threshold: string }> = [];
@@ -100,7 +118,9 @@ export function geminiBody(inbound: InboundRequest, target: UpstreamTarget): str
   if (target.passThrough) return inbound.raw;
   const body = inbound.body ?? {};
   const settings = target.gemini ?? NO_SETTINGS;
-  const { thinking } = chooseModel(target.upstreamModel, maxOutputTokens(body), settings);
+  const thinking =
+    chooseModel(target.upstreamModel, maxOutputTokens(body), settings).thinking ??
+    effortThinking(inbound, body);
   const safety = inbound.converted && body.safetySettings === undefined ? safetySettings(settings) : [];
   if (!thinking && !target.channel.paramOverride && safety.length === 0) return inbound.raw;
   const out: Record<string, unknown> = { ...body };
