@@ -192,7 +192,9 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'native',
     // Gemini and Claude models, each in its publisher's format. The key is a service-account
     // JSON (the console says so); `other` is the region (or a model → region JSON map with
-    // `default`), which also names the default host.
+    // `default`), which also names the default host. Llama (`meta/llama*`) goes to Vertex's
+    // OpenAI-compatible endpoint, which honours stream_options.include_usage.
+    streamUsage: true,
     endpoints: GEMINI_ENDPOINTS,
     families: ['claude', 'gemini'],
   },
