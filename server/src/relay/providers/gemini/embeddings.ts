@@ -29,7 +29,7 @@ export function geminiEmbedRequest(inbound: InboundRequest, target: UpstreamTarg
     url: geminiMethodUrl(target, model, method),
     method: 'POST',
     headers: geminiHeaders(inbound, target),
-    body: out === body && !target.passThrough ? inbound.raw : JSON.stringify(out),
+    body: out === body ? inbound.raw : JSON.stringify(out),
   };
 }
 

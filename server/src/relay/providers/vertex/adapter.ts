@@ -19,6 +19,8 @@ function parseVertexError(status: number, body: Buffer): UpstreamErrorInfo {
 /** Vertex AI's Google publisher: Gemini's wire format, an OAuth token from the service account. */
 export const vertexGeminiAdapter: ProviderAdapter = {
   ...geminiAdapter,
+  // generateContent only: Gemini's embedding and Imagen calls have other shapes on Vertex.
+  supports: (mode) => mode === 'gemini',
   buildRequest: vertexGeminiRequest,
   parseError: parseVertexError,
 };
