@@ -35,7 +35,9 @@ export type RelayEndpoint =
   /** OpenAI Realtime (`GET /v1/realtime`, a WebSocket relayed as is). */
   | 'realtime'
   /** Midjourney-proxy task submissions (`/mj/submit/…`, `/{mode}/mj/submit/…`). */
-  | 'midjourney';
+  | 'midjourney'
+  /** Gemini embedContent / batchEmbedContents (`/v1beta/models/{model}:…`). */
+  | 'gemini-embed';
 
 /** Everything an OpenAI-compatible upstream serves; Anthropic Messages and Gemini by conversion to chat. */
 const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -51,6 +53,8 @@ const OPENAI_ENDPOINTS: readonly RelayEndpoint[] = [
   'messages',
   'gemini',
   'responses',
+  // Gemini embedContent / batchEmbedContents, converted to /v1/embeddings.
+  'gemini-embed',
 ];
 
 /** OpenAI itself also serves Realtime sessions. */
@@ -267,7 +271,8 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://generativelanguage.googleapis.com',
     protocol: 'native',
     keyHint: 'AIza...',
-    endpoints: GEMINI_ENDPOINTS,
+    // Also embedContent (native, and OpenAI embeddings by conversion) and Imagen's :predict.
+    endpoints: [...GEMINI_ENDPOINTS, 'gemini-embed', 'embeddings', 'images'],
     families: ['gemini'],
     modelList: 'gemini-openai',
     // Gemini answers a refused key with 403 PERMISSION_DENIED, not 401.
@@ -371,7 +376,9 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'native',
     // Gemini and Claude models, each in its publisher's format. The key is a service-account
     // JSON (the console says so); `other` is the region (or a model → region JSON map with
-    // `default`), which also names the default host.
+    // `default`), which also names the default host. Llama (`meta/llama*`) goes to Vertex's
+    // OpenAI-compatible endpoint, which honours stream_options.include_usage.
+    streamUsage: true,
     endpoints: GEMINI_ENDPOINTS,
     families: ['claude', 'gemini'],
     key: { kind: 'json', description: '服务账号 JSON 凭据' },

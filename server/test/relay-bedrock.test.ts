@@ -201,6 +201,44 @@ describe('AWS Bedrock channels', () => {
     await expectCharged(good.id, true);
   });
 
+  it('signs with temporary credentials: the session token travels in x-amz-security-token', async () => {
+    const aws = upstream.aws.createSession('us-west-2');
+    upstream.scenario(aws.accessKeyId, { content: 'Hello from STS', usage: USAGE });
+    const id = await addChannel(gw, { type: 33, key: aws.key, baseUrl: upstream.url, models: [MODEL] });
+    const message = await anthropic().messages.create({
+      model: MODEL,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(message.content).toEqual([{ type: 'text', text: 'Hello from STS' }]);
+    const seen = upstream.requests.last()!;
+    expect(seen.headers['x-amz-security-token']).toBe(aws.sessionToken);
+    expect(String(seen.headers.authorization)).toContain('x-amz-security-token');
+    await expectCharged(id, false);
+  });
+
+  it('is refused by AWS when temporary credentials come without their session token', async () => {
+    const aws = upstream.aws.createSession();
+    const key = aws.key.split('|').slice(0, 3).join('|');
+    const id = await addChannel(gw, {
+      type: 33,
+      key,
+      baseUrl: upstream.url,
+      models: [MODEL],
+      autoBan: false,
+    });
+    const err = await anthropicError(
+      anthropic().messages.create({
+        model: MODEL,
+        max_tokens: 5,
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
+    expect(err.status).toBe(502);
+    expect(JSON.stringify(err.error)).toContain('security token included in the request is invalid');
+    expect(await channelUsedQuota(gw, id)).toBe(0);
+  });
+
   it('answers a signature AWS refuses as a gateway error (502: the channel key, not the caller), charging nothing', async () => {
     const aws = upstream.aws.create();
     // The right access key id with the wrong secret: the fake's signature differs.

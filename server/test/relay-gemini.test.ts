@@ -265,7 +265,13 @@ describe('Gemini clients and Gemini channels: the client × channel matrix', () 
       name: `models/${MODEL}`,
       displayName: MODEL,
       // The SDK's name for supportedGenerationMethods.
-      supportedActions: ['generateContent', 'streamGenerateContent', 'countTokens'],
+      supportedActions: [
+        'generateContent',
+        'streamGenerateContent',
+        'countTokens',
+        'embedContent',
+        'batchEmbedContents',
+      ],
     });
     const missing = await client.models.get({ model: 'nope' }).catch((e: unknown) => e);
     expect((missing as { status?: number }).status).toBe(404);

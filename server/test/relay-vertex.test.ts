@@ -38,6 +38,7 @@ describe('Vertex AI channels', () => {
   const START = 1_000_000;
   const CLAUDE = 'claude-3-5-sonnet-20241022';
   const GEMINI = 'gemini-2.0-flash';
+  const LLAMA = 'meta/llama-3.1-405b-instruct-maas';
   const CLAUDE_USAGE = { prompt: 100, completion: 20, cached: 40, cacheCreation: 10 };
   const CLAUDE_QUOTA = (100 + 40 * 0.5 + 10 * 1.25 + 20 * 3) * 2; // 385
   // Gemini's promptTokenCount (100) includes its 40 cached tokens.
@@ -48,7 +49,7 @@ describe('Vertex AI channels', () => {
     upstream = await startFakeUpstream();
     gw = await startGateway();
     root = await setupAndLoginRoot(gw.url);
-    const prices = (value: number) => JSON.stringify({ [CLAUDE]: value, [GEMINI]: value });
+    const prices = (value: number) => JSON.stringify({ [CLAUDE]: value, [GEMINI]: value, [LLAMA]: value });
     await putOptions(root, {
       ModelRatio: prices(2),
       CompletionRatio: prices(3),
@@ -82,7 +83,7 @@ describe('Vertex AI channels', () => {
       key: account.key,
       baseUrl: upstream.url,
       other,
-      models: [CLAUDE, GEMINI],
+      models: [CLAUDE, GEMINI, LLAMA],
     });
     return { id, email: account.email };
   }
@@ -125,6 +126,39 @@ describe('Vertex AI channels', () => {
       stream: false,
     });
     await expectCharged(id, false, CLAUDE_QUOTA);
+  });
+
+  it("serves Llama to the OpenAI SDK through Vertex's OpenAI-compatible endpoint with the OAuth token", async () => {
+    const { id, email } = await vertexChannel({
+      content: 'Llama on Vertex',
+      usage: { prompt: 100, completion: 20 },
+    });
+    const res = await openai().chat.completions.create({
+      model: LLAMA,
+      messages: [{ role: 'user', content: 'hi' }],
+      max_tokens: 32,
+    });
+    expect(res.choices[0]!.message.content).toBe('Llama on Vertex');
+    expect(res.usage).toMatchObject({ prompt_tokens: 100, completion_tokens: 20 });
+    const seen = upstream.requests.last()!;
+    expect(seen.route).toBe('vertex.openapi');
+    expect(seen.path).toBe('/v1beta1/projects/proj-1/locations/us-east5/endpoints/openapi/chat/completions');
+    expect(seen.key).toBe(email);
+    expect(String(seen.headers.authorization)).toMatch(/^Bearer ya29\./);
+    expect(seen.body).toMatchObject({ model: LLAMA, max_tokens: 32 });
+    await expectCharged(id, false, (100 + 20 * 3) * 2);
+  });
+
+  it('streams Llama to the Anthropic SDK through the hub, billed exactly', async () => {
+    const { id } = await vertexChannel({ chunks: ['Lla', 'ma'], usage: { prompt: 100, completion: 20 } });
+    const message = await anthropic()
+      .messages.stream({ model: LLAMA, max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] })
+      .finalMessage();
+    expect(message.content).toEqual([expect.objectContaining({ type: 'text', text: 'Llama' })]);
+    const seen = upstream.requests.last()!;
+    expect(seen.route).toBe('vertex.openapi');
+    expect(seen.body).toMatchObject({ model: LLAMA, stream: true, stream_options: { include_usage: true } });
+    await expectCharged(id, true, (100 + 20 * 3) * 2);
   });
 
   it('streams Claude to the Anthropic SDK through streamRawPredict, billed exactly', async () => {

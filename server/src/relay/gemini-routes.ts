@@ -19,7 +19,8 @@ const notFound = (what: string) =>
 
 /**
  * Gemini's own API for Gemini clients (the Google SDKs): generateContent, streamGenerateContent
- * (SSE), countTokens (local, free) and the model list, under /v1beta. The key comes in
+ * (SSE), embedContent and batchEmbedContents, countTokens (local, free) and the model list,
+ * under /v1beta. The key comes in
  * x-goog-api-key or ?key= (relay-auth reads both); errors are answered in Gemini's shape.
  */
 export async function geminiRoutes(
@@ -34,6 +35,10 @@ export async function geminiRoutes(
     const who = await caller(request);
     if (method === 'generateContent' || method === 'streamGenerateContent') {
       await handleRelay(relay, request, reply, 'gemini', who, model);
+      return;
+    }
+    if (method === 'embedContent' || method === 'batchEmbedContents') {
+      await handleRelay(relay, request, reply, 'gemini-embed', who, model);
       return;
     }
     if (method === 'countTokens') {
@@ -54,7 +59,13 @@ export async function geminiRoutes(
   const toModel = (id: string) => ({
     name: `models/${id}`,
     displayName: id,
-    supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+    supportedGenerationMethods: [
+      'generateContent',
+      'streamGenerateContent',
+      'countTokens',
+      'embedContent',
+      'batchEmbedContents',
+    ],
   });
 
   app.get('/v1beta/models', async (request) => {

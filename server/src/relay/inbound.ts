@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { decodeJsonText, UnreadableTextError } from '../platform/http/json-text.js';
 import { RelayError } from './errors.js';
+import { isBatchEmbedPath, isValidGeminiEmbedBody } from './formats/gemini/embeddings.js';
 import type { InboundRequest, RelayMode } from './providers/types.js';
 
 /** Default model per endpoint when the client names none (what OpenAI's own defaults were). */
@@ -84,7 +85,7 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
     throw invalid('Invalid request: the body must be a JSON object');
   }
   // Gemini names the model and the streaming in the URL (…/models/{model}:streamGenerateContent).
-  const gemini = mode === 'gemini';
+  const gemini = mode === 'gemini' || mode === 'gemini-embed';
   const model = gemini
     ? (pathModel ?? '')
     : (typeof body.model === 'string' && body.model.trim()) || pathModel || DEFAULT_MODEL[mode] || '';
@@ -94,7 +95,7 @@ export function parseInbound(request: FastifyRequest, mode: RelayMode, pathModel
     : body.stream === true &&
       (mode === 'chat' || mode === 'completions' || mode === 'messages' || mode === 'responses');
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
-  validate(mode, body);
+  validate(mode, body, path);
   return {
     mode,
     path,
@@ -121,7 +122,7 @@ function anthropicHeaders(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-function validate(mode: RelayMode, body: Record<string, unknown>) {
+function validate(mode: RelayMode, body: Record<string, unknown>, path: string) {
   const maxTokens = body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens;
   if (maxTokens !== undefined && (typeof maxTokens !== 'number' || maxTokens < 0 || maxTokens > 2 ** 30)) {
     throw invalid('max_tokens is invalid');
@@ -139,6 +140,12 @@ function validate(mode: RelayMode, body: Record<string, unknown>) {
     case 'gemini':
       if (!Array.isArray(body.contents) || body.contents.length === 0) throw invalid('contents is required');
       break;
+    case 'gemini-embed': {
+      const batch = isBatchEmbedPath(path);
+      if (!isValidGeminiEmbedBody(body, batch))
+        throw invalid(batch ? 'requests with content are required' : 'content is required');
+      break;
+    }
     case 'completions':
       if (body.prompt === undefined || body.prompt === null) throw invalid('field prompt is required');
       break;

@@ -7,6 +7,7 @@ import { holdForCaller } from './billing/caller-hold.js';
 import { imageQuota } from './billing/media-pricing.js';
 import { holdQuota, lookupPrice } from './billing/pricing.js';
 import { estimatePromptTokens, inputText } from './billing/token-count.js';
+import { geminiEmbedTexts, isBatchEmbedPath } from './formats/gemini/embeddings.js';
 import { walkAway, watchClient } from './client-gone.js';
 import { RelayError } from './errors.js';
 import { promptTexts } from './moderation/sensitive-words.js';
@@ -75,7 +76,7 @@ export async function handleRelay(
   const promptEstimate =
     format && inbound.body
       ? format.estimatePromptTokens(inbound.body)
-      : estimatePromptTokens(inbound.body?.messages, inputText(inbound.body?.input ?? inbound.body?.prompt));
+      : estimatePromptTokens(inbound.body?.messages, promptText(inbound));
   const amount =
     image?.quota ??
     holdQuota(price, promptEstimate, requestedMaxTokens(inbound), ctx.options.num('PreConsumedQuota'));
@@ -175,6 +176,15 @@ async function runAttempts(
     used,
     error: lastError ?? noChannel(caller.group, inbound.model),
   };
+}
+
+/** The input text of a non-chat request, for the hold's estimate. */
+function promptText(inbound: InboundRequest): string {
+  const body = inbound.body;
+  if (!body) return '';
+  if (inbound.mode === 'gemini-embed')
+    return geminiEmbedTexts(body, isBatchEmbedPath(inbound.path)).join('\n');
+  return inputText(body.input ?? body.prompt);
 }
 
 const noChannel = (group: string, model: string) =>

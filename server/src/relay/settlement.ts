@@ -5,6 +5,7 @@ import type { QuotaHold } from './billing/ledger.js';
 import { chargeQuota, type Price, type Usage } from './billing/pricing.js';
 import { resolveUsage } from './billing/usage.js';
 import { walkAway } from './client-gone.js';
+import { withComputedUsage } from './computed-usage.js';
 import { consumeLogRow } from './consume-log.js';
 import { RelayError } from './errors.js';
 import { clientFormatOf } from './formats/registry.js';
@@ -86,7 +87,11 @@ export async function settle(relay: Relay, outcome: DeliveredOutcome, s: SettleI
 
   // The answer leaves only once its charge is queued: whoever reads the balance after it sees it.
   if (outcome.answer) {
-    await s.reply.code(200).header('content-type', outcome.answer.contentType).send(outcome.answer.body);
+    // Usage counted here (the upstream gave none) is told to the client as it was billed.
+    const body =
+      (counted && !s.image && withComputedUsage(s.inbound.mode, outcome.answer.body, usage)) ||
+      outcome.answer.body;
+    await s.reply.code(200).header('content-type', outcome.answer.contentType).send(body);
   }
 
   if (outcome.stream) {

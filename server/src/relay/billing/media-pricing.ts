@@ -24,7 +24,9 @@ export function imageQuota(
   let qualityRatio = 1;
   if (model === 'dall-e-3' && quality === 'hd') qualityRatio = size === '1024x1024' ? 2 : 1.5;
   const perImage = price.usePrice ? price.modelPrice : 0.0025 * price.modelRatio;
-  const usd = perImage * (SIZE_RATIO[size] ?? 1) * qualityRatio * count;
+  // Imagen is priced per image whatever its aspect ratio (the size only picks the ratio).
+  const sizeRatio = model.startsWith('imagen') ? 1 : (SIZE_RATIO[size] ?? 1);
+  const usd = perImage * sizeRatio * qualityRatio * count;
   return {
     quota: roundQuota(usd * price.quotaPerUnit * price.groupRatio),
     count,

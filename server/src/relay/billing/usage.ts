@@ -1,3 +1,4 @@
+import { geminiEmbedTexts, isBatchEmbedPath } from '../formats/gemini/embeddings.js';
 import { chatFormatOf } from '../formats/registry.js';
 import type { InboundRequest, ReportedUsage } from '../providers/types.js';
 import type { Usage } from './pricing.js';
@@ -15,6 +16,9 @@ export async function localPromptTokens(inbound: InboundRequest, model: string):
     case 'embeddings':
     case 'moderations':
       return countText(inputText(b.input), model);
+    case 'gemini-embed':
+      // Gemini's embedding answers report no usage: every content is counted here.
+      return countText(geminiEmbedTexts(b, isBatchEmbedPath(inbound.path)).join('\n'), model);
     case 'rerank':
       return countText(`${String(b.query ?? '')}\n${inputText(b.documents)}`, model);
     case 'speech':

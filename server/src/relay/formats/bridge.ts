@@ -26,6 +26,7 @@ export function bridgeAdapter(native: ProviderAdapter, client: WireFormat): Prov
       body,
       raw: Buffer.from(JSON.stringify(body)),
       converted: true,
+      ...(hub.reasoningEffort ? { reasoningEffort: hub.reasoningEffort } : {}),
       // Usage in the upstream's stream is the gateway's business here, never forwarded as is.
       clientWantsUsage: false,
     };

@@ -12,6 +12,7 @@ import { ollamaAdapter } from './ollama/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
 import { palmAdapter } from './palm/adapter.js';
 import { sparkAdapter } from './spark/adapter.js';
+import { geminiEmbedViaOpenAI } from './openai/gemini-embed.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
 
@@ -42,6 +43,9 @@ function familyAdapter(type: number, upstreamModel: string): ProviderAdapter | n
   return !info || info.protocol === 'openai' ? openAIAdapter : null;
 }
 
+/** Gemini embedding calls through an OpenAI-compatible upstream's /v1/embeddings. */
+const geminiEmbedOverOpenAI = geminiEmbedViaOpenAI(openAIAdapter);
+
 /** Bridges per family adapter, by client format name. */
 const bridges = new Map<ProviderAdapter, Map<string, ProviderAdapter>>();
 
@@ -56,6 +60,9 @@ export function adapterFor(type: number, mode: RelayMode, upstreamModel = ''): P
   const family = familyAdapter(type, upstreamModel);
   if (!family) return null;
   if (family.supports(mode)) return family;
+  // OpenAI-compatible families (the chat format says which) embed through /v1/embeddings.
+  if (mode === 'gemini-embed')
+    return family.chatFormat === openAIAdapter.chatFormat ? geminiEmbedOverOpenAI : null;
   const client = chatFormatOf(mode);
   if (!client || client === family.chatFormat) return null;
   let byClient = bridges.get(family);

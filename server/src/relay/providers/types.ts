@@ -25,6 +25,12 @@ export interface InboundRequest {
   clientWantsUsage: boolean;
   /** Set by the hub bridge: the body was converted from another client format. */
   converted?: boolean;
+  /**
+   * Set by the hub bridge: the OpenAI reasoning effort (`reasoning_effort`, Responses
+   * `reasoning.effort`) of a converted request, which Claude and Gemini express as a thinking
+   * budget that only their adapters can size (it depends on the claude.* / gemini.* options).
+   */
+  reasoningEffort?: string;
   /** Protocol headers an upstream of the same family honours (anthropic-version, anthropic-beta). */
   protocolHeaders?: Record<string, string>;
 }

@@ -38,6 +38,19 @@ export async function checkSignature(request: RecordedRequest, keys: AwsKeys): P
       message: 'The security token included in the request is invalid.',
     });
   }
+  // Temporary credentials are refused without their session token, and the token must be signed.
+  const sessionToken = keys.sessionToken(accessKeyId!);
+  const sentToken = request.headers['x-amz-security-token'];
+  if (sessionToken !== undefined && sentToken !== sessionToken) {
+    return awsError({
+      status: 403,
+      type: 'UnrecognizedClientException',
+      message: 'The security token included in the request is invalid.',
+    });
+  }
+  if (sessionToken !== undefined && !signedHeaders!.split(';').includes('x-amz-security-token')) {
+    return awsError({ status: 403, type: 'InvalidSignatureException', message: MISMATCH });
+  }
   const date = amzDate(String(request.headers['x-amz-date'] ?? ''));
   if (!date || service !== 'bedrock')
     return awsError({ status: 403, type: 'InvalidSignatureException', message: MISMATCH });
@@ -50,7 +63,7 @@ export async function checkSignature(request: RecordedRequest, keys: AwsKeys): P
     applyChecksum: signedHeaders!.split(';').includes('x-amz-content-sha256'),
     service,
     region: region!,
-    credentials: { accessKeyId: accessKeyId!, secretAccessKey },
+    credentials: { accessKeyId: accessKeyId!, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) },
     sha256: Hash.bind(null, 'sha256'),
   });
   const signed = await signer.sign(

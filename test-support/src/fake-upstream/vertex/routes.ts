@@ -2,12 +2,15 @@
  * Google's OAuth token endpoint (JWT bearer grant) and Vertex AI's publisher routes, which take
  * the tokens it issued: Google's models at `:generateContent` / `:streamGenerateContent`
  * (Gemini's wire format), Anthropic's at `:rawPredict` / `:streamRawPredict` (Anthropic's body
- * with `anthropic_version: vertex-2023-10-16` and no `model`).
+ * with `anthropic_version: vertex-2023-10-16` and no `model`), and the OpenAI-compatible
+ * endpoint of Model-as-a-Service models such as Llama (`/v1beta1/.../endpoints/openapi/chat/completions`,
+ * the model named `meta/…` in the body).
  */
 import { answerMessages } from '../anthropic/messages.js';
 import { anthropicFamily } from '../anthropic/family.js';
 import { geminiFamily } from '../gemini/family.js';
 import { answerGenerate } from '../gemini/generate.js';
+import { chatHandler } from '../openai/chat.js';
 import type { HandlerContext, ProtocolFamily, Route } from '../router.js';
 import type { ErrorSpec } from '../types.js';
 import type { GoogleAccounts } from './accounts.js';
@@ -113,6 +116,22 @@ export function vertexRoutes(accounts: GoogleAccounts): Route[] {
         }
         const stream = ctx.params.method === 'streamRawPredict';
         return answerMessages({ ...ctx, body: { ...body, model: ctx.params.model, stream } });
+      },
+    },
+    {
+      name: 'vertex.openapi',
+      method: 'POST',
+      path: /^\/v1beta1\/projects\/(?<project>[^/]+)\/locations\/(?<region>[^/]+)\/endpoints\/openapi\/chat\/completions$/,
+      family: geminiFamily,
+      handle(ctx) {
+        const denied = checkToken(ctx, accounts);
+        if (denied) return ctx.reply.error(denied);
+        const model = String(ctx.body.model ?? '');
+        if (!/^[a-z-]+\/[^/]+$/.test(model)) {
+          const message = `Model ${model || '(none)'} is not a publisher model name (<publisher>/<model>).`;
+          return ctx.reply.error({ status: 400, type: 'INVALID_ARGUMENT', message });
+        }
+        return chatHandler()(ctx);
       },
     },
   ];

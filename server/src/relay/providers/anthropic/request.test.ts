@@ -129,4 +129,35 @@ describe('Claude upstream requests', () => {
       temperature: 0.3,
     });
   });
+
+  it("turns a converted request's reasoning effort into thinking (budget = max_tokens × share, ≥ 1024)", () => {
+    const body = { model: 'claude-m', max_tokens: 4000, temperature: 0.2, top_p: 0.9, messages: [] };
+    const out = json(
+      claudeBody(inbound(body, { reasoningEffort: 'high', converted: true }), target('claude-m')),
+    );
+    expect(out).toMatchObject({ model: 'claude-m', max_tokens: 4000, temperature: 1 });
+    expect(out.thinking).toEqual({ type: 'enabled', budget_tokens: 3200 });
+    expect(out.top_p).toBeUndefined();
+    // A small max_tokens is raised so the budget can reach Anthropic's minimum.
+    const small = json(
+      claudeBody(inbound({ ...body, max_tokens: 100 }, { reasoningEffort: 'low' }), target('claude-m')),
+    );
+    expect(small).toMatchObject({ max_tokens: 1280, thinking: { type: 'enabled', budget_tokens: 1024 } });
+    // Without max_tokens the default applies first: 8192 × 0.8.
+    const { max_tokens: _m, ...noMax } = body;
+    const dflt = json(claudeBody(inbound(noMax, { reasoningEffort: 'medium' }), target('claude-m')));
+    expect(dflt.thinking).toEqual({ type: 'enabled', budget_tokens: 6553 });
+  });
+
+  it('leaves thinking alone for other efforts and for a request that sets it', () => {
+    const body = { model: 'claude-m', max_tokens: 4000, messages: [] };
+    expect(claudeBody(inbound(body, { reasoningEffort: 'minimal' }), target('claude-m'))).toEqual(
+      Buffer.from(JSON.stringify(body)),
+    );
+    const own = { ...body, thinking: { type: 'enabled', budget_tokens: 2000 } };
+    expect(json(claudeBody(inbound(own, { reasoningEffort: 'high' }), target('claude-m'))).thinking).toEqual({
+      type: 'enabled',
+      budget_tokens: 2000,
+    });
+  });
 });

@@ -58,24 +58,34 @@ export function claudeBody(inbound: InboundRequest, target: UpstreamTarget): str
   const settings = target.claude ?? NO_SETTINGS;
   const model = target.upstreamModel;
   const thinking = settings.thinkingAdapter && model.endsWith(THINKING_SUFFIX);
+  const effort = isThinkingEffort(inbound.reasoningEffort) && !body.thinking;
   const maxTokens = typeof body.max_tokens === 'number' && body.max_tokens > 0 ? body.max_tokens : 0;
-  if (body.model === model && maxTokens > 0 && !thinking && !target.channel.paramOverride) return inbound.raw;
+  if (body.model === model && maxTokens > 0 && !thinking && !effort && !target.channel.paramOverride) {
+    return inbound.raw;
+  }
 
   const out: Record<string, unknown> = { ...body, model };
   out.max_tokens = maxTokens || defaultMaxTokens(settings, inbound, model);
-  if (thinking) applyThinkingAdapter(out, settings.thinkingBudgetShare);
+  if (thinking) {
+    out.model = model.slice(0, -THINKING_SUFFIX.length);
+    enableThinking(out, settings.thinkingBudgetShare);
+  } else if (effort) enableThinking(out, settings.thinkingBudgetShare);
   if (target.channel.paramOverride) Object.assign(out, target.channel.paramOverride);
   return JSON.stringify(out);
 }
 
+/** The OpenAI reasoning efforts that switch Claude's extended thinking on. */
+const isThinkingEffort = (effort: string | undefined) =>
+  effort === 'low' || effort === 'medium' || effort === 'high';
+
 /**
- * `<model>-thinking`: the base model with extended thinking on, a budget of max_tokens × share
- * (max_tokens raised to 1280 first; the budget kept within Anthropic's 1024 … max_tokens − 1),
- * temperature 1 and no top_p/top_k, as Anthropic requires when thinking. A thinking block the
- * client set itself is kept.
+ * Extended thinking on, for `<model>-thinking` (the base model is sent) and for an OpenAI client's
+ * reasoning effort (whatever its level: the budget follows the operator's share, as for the
+ * suffix): a budget of max_tokens × share (max_tokens raised to 1280 first; the budget kept
+ * within Anthropic's 1024 … max_tokens − 1), temperature 1 and no top_p/top_k, as Anthropic
+ * requires when thinking. A thinking block the client set itself is kept.
  */
-function applyThinkingAdapter(out: Record<string, unknown>, share: number) {
-  out.model = String(out.model).slice(0, -THINKING_SUFFIX.length);
+function enableThinking(out: Record<string, unknown>, share: number) {
   const maxTokens = Math.max(Number(out.max_tokens), THINKING_MIN_MAX_TOKENS);
   out.max_tokens = maxTokens;
   const budget = Math.min(Math.max(Math.floor(maxTokens * share), THINKING_MIN_BUDGET), maxTokens - 1);

@@ -132,11 +132,30 @@ describe('Bedrock requests', () => {
     expect(again.headers.authorization).toBe(auth);
   });
 
+  it('sends and signs x-amz-security-token for temporary credentials (AK|SK|region|sessionToken)', async () => {
+    const req = inbound({ model: 'm', max_tokens: 5, messages: [] });
+    const out = await bedrockRequest(
+      req,
+      target('claude-3-haiku-20240307', { baseUrl: 'http://127.0.0.1:9', key: `${KEY}|FwoGZXIvYXdzEXAMPLE` }),
+    );
+    expect(out.headers['x-amz-security-token']).toBe('FwoGZXIvYXdzEXAMPLE');
+    expect(out.headers.authorization).toContain(
+      'SignedHeaders=accept;content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token,',
+    );
+    const plain = await bedrockRequest(
+      req,
+      target('claude-3-haiku-20240307', { baseUrl: 'http://127.0.0.1:9' }),
+    );
+    expect(plain.headers['x-amz-security-token']).toBeUndefined();
+  });
+
   it('refuses a key that is not AK|SK|region with a gateway error', async () => {
     const req = inbound({ model: 'm', max_tokens: 5, messages: [] });
-    await expect(bedrockRequest(req, target('m', { key: 'only-one-part' }))).rejects.toMatchObject({
-      status: 500,
-      code: 'invalid_channel_key',
-    });
+    for (const key of ['only-one-part', 'a|b|c|d|e', 'a|b|c|']) {
+      await expect(bedrockRequest(req, target('m', { key }))).rejects.toMatchObject({
+        status: 500,
+        code: 'invalid_channel_key',
+      });
+    }
   });
 });

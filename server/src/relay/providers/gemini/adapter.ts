@@ -2,7 +2,9 @@ import { geminiGenerate } from '../../formats/gemini/index.js';
 import { geminiResponseToHub } from '../../formats/gemini/response.js';
 import { geminiUsageToHub } from '../../formats/gemini/usage.js';
 import { hubPartsText } from '../../formats/hub.js';
-import type { ParsedResponse, ProviderAdapter, UpstreamErrorInfo } from '../types.js';
+import type { InboundRequest, ParsedResponse, ProviderAdapter, UpstreamErrorInfo } from '../types.js';
+import { geminiEmbedRequest, parseGeminiEmbedAnswer } from './embeddings.js';
+import { imagenRequest, parseImagenAnswer } from './imagen.js';
 import { geminiBody, geminiHeaders, geminiUrl } from './request.js';
 import { GeminiPassThroughTranslator } from './stream.js';
 
@@ -22,7 +24,7 @@ function errorInfo(error: GeminiError, httpStatus: number): UpstreamErrorInfo {
   };
 }
 
-function parseAnswer(body: Buffer, contentType: string): ParsedResponse {
+function parseAnswer(inbound: InboundRequest, body: Buffer, contentType: string): ParsedResponse {
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -38,6 +40,10 @@ function parseAnswer(body: Buffer, contentType: string): ParsedResponse {
       error: errorInfo(json.error as GeminiError, 500),
     };
   }
+  if (inbound.mode === 'gemini-embed' || inbound.mode === 'embeddings') {
+    return parseGeminiEmbedAnswer(inbound, json, body, contentType);
+  }
+  if (inbound.mode === 'images') return parseImagenAnswer(json);
   return {
     body,
     contentType: contentType || 'application/json',
@@ -60,17 +66,27 @@ export function parseGeminiError(status: number, body: Buffer): UpstreamErrorInf
   return errorInfo({}, status);
 }
 
-/** Google's Gemini API (channel type 24). Chat and Messages clients reach it through the hub. */
+/**
+ * Google's Gemini API (channel type 24). Chat and Messages clients reach it through the hub;
+ * embeddings (Gemini's own and OpenAI's) go to embedContent / batchEmbedContents, OpenAI image
+ * generations to Imagen's :predict.
+ */
 export const geminiAdapter: ProviderAdapter = {
   chatFormat: geminiGenerate,
-  supports: (mode) => mode === 'gemini',
-  buildRequest: (inbound, target) => ({
-    url: geminiUrl(inbound, target),
-    method: 'POST',
-    headers: geminiHeaders(inbound, target),
-    body: geminiBody(inbound, target),
-  }),
-  parseResponse: (_inbound, body, contentType) => parseAnswer(body, contentType),
+  supports: (mode) =>
+    mode === 'gemini' || mode === 'gemini-embed' || mode === 'embeddings' || mode === 'images',
+  buildRequest: (inbound, target) => {
+    if (inbound.mode === 'gemini-embed' || inbound.mode === 'embeddings')
+      return geminiEmbedRequest(inbound, target);
+    if (inbound.mode === 'images') return imagenRequest(inbound, target);
+    return {
+      url: geminiUrl(inbound, target),
+      method: 'POST',
+      headers: geminiHeaders(inbound, target),
+      body: geminiBody(inbound, target),
+    };
+  },
+  parseResponse: (inbound, body, contentType) => parseAnswer(inbound, body, contentType),
   streamTranslator: () => new GeminiPassThroughTranslator(),
   parseError: parseGeminiError,
 };

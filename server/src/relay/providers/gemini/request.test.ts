@@ -116,6 +116,22 @@ describe('Gemini upstream requests', () => {
     expect(geminiBody(plain, off)).toBe(plain.raw);
   });
 
+  it("turns a converted request's reasoning effort into a thinking budget per level", () => {
+    const body = { contents: CONTENTS };
+    const config = (effort: string, b: Record<string, unknown> = body) =>
+      (
+        json(geminiBody(inbound(b, { reasoningEffort: effort, converted: true }), target('gemini-2.5-flash')))
+          .generationConfig as Record<string, unknown> | undefined
+      )?.thinkingConfig;
+    expect(config('low')).toEqual({ thinkingBudget: 1024, includeThoughts: true });
+    expect(config('medium')).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+    expect(config('high')).toEqual({ thinkingBudget: 24576, includeThoughts: true });
+    expect(config('minimal')).toBeUndefined();
+    // A budget the request already carries (an Anthropic client's thinking) is kept.
+    const own = { contents: CONTENTS, generationConfig: { thinkingConfig: { thinkingBudget: 2000 } } };
+    expect(config('high', own)).toEqual({ thinkingBudget: 2000 });
+  });
+
   it('applies param_override last', () => {
     const out = json(
       geminiBody(inbound({ contents: CONTENTS }), target('m', { paramOverride: { cachedContent: 'c/1' } })),

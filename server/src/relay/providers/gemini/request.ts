@@ -54,14 +54,20 @@ function maxOutputTokens(body: Record<string, unknown>): number {
   return typeof value === 'number' && value > 0 ? value : 0;
 }
 
+/** `<base>/<version>/models/<model>:<method>`, the version from gemini.version_settings. */
+export function geminiMethodUrl(target: UpstreamTarget, model: string, method: string): string {
+  const settings = target.gemini ?? NO_SETTINGS;
+  const base = target.channel.baseUrl || channelTypeInfo(target.channel.type)?.baseUrl || '';
+  const version = settings.versions[model] ?? settings.versions.default ?? 'v1beta';
+  return `${base}/${version}/models/${encodeURIComponent(model)}:${method}`;
+}
+
 /** `<base>/<version>/models/<model>:generateContent`, or `:streamGenerateContent?alt=sse`. */
 export function geminiUrl(inbound: InboundRequest, target: UpstreamTarget): string {
   const settings = target.gemini ?? NO_SETTINGS;
-  const base = target.channel.baseUrl || channelTypeInfo(target.channel.type)?.baseUrl || '';
   const { model } = chooseModel(target.upstreamModel, maxOutputTokens(inbound.body ?? {}), settings);
-  const version = settings.versions[model] ?? settings.versions.default ?? 'v1beta';
   const method = inbound.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${base}/${version}/models/${encodeURIComponent(model)}:${method}`;
+  return geminiMethodUrl(target, model, method);
 }
 
 /** The key travels in a header, never in the URL, so no address can leak it. */
@@ -73,6 +79,24 @@ export function geminiHeaders(inbound: InboundRequest, target: UpstreamTarget): 
   };
   for (const [name, value] of Object.entries(target.channel.headers)) headers[name.toLowerCase()] = value;
   return headers;
+}
+
+/**
+ * Thinking budgets for an OpenAI client's reasoning effort (Gemini 2.5's range: Flash thinks up
+ * to 24576 tokens; Pro needs at least 128). A thinking config the request already has is kept.
+ */
+export const EFFORT_THINKING_BUDGET: Readonly<Record<string, number>> = {
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+};
+
+function effortThinking(inbound: InboundRequest, body: Record<string, unknown>): ModelChoice['thinking'] {
+  const budget = inbound.reasoningEffort ? EFFORT_THINKING_BUDGET[inbound.reasoningEffort] : undefined;
+  if (budget === undefined) return undefined;
+  const config = body.generationConfig as { thinkingConfig?: unknown } | undefined;
+  if (config?.thinkingConfig) return undefined;
+  return { thinkingBudget: budget, includeThoughts: true };
 }
 
 function safetySettings(settings: GeminiSettings) {
@@ -94,7 +118,9 @@ export function geminiBody(inbound: InboundRequest, target: UpstreamTarget): str
   if (target.passThrough) return inbound.raw;
   const body = inbound.body ?? {};
   const settings = target.gemini ?? NO_SETTINGS;
-  const { thinking } = chooseModel(target.upstreamModel, maxOutputTokens(body), settings);
+  const thinking =
+    chooseModel(target.upstreamModel, maxOutputTokens(body), settings).thinking ??
+    effortThinking(inbound, body);
   const safety = inbound.converted && body.safetySettings === undefined ? safetySettings(settings) : [];
   if (!thinking && !target.channel.paramOverride && safety.length === 0) return inbound.raw;
   const out: Record<string, unknown> = { ...body };

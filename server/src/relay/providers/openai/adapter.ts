@@ -12,7 +12,8 @@ import { upstreamUrl } from './upstream-url.js';
 export const openAIAdapter: ProviderAdapter = {
   chatFormat: openAIChat,
   // Anthropic Messages, Gemini and Responses reach OpenAI-compatible upstreams through the hub, as chat.
-  supports: (mode) => mode !== 'messages' && mode !== 'gemini' && mode !== 'responses',
+  supports: (mode) =>
+    mode !== 'messages' && mode !== 'gemini' && mode !== 'responses' && mode !== 'gemini-embed',
 
   buildRequest(inbound, target) {
     const { channel } = target;

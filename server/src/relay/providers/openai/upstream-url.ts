@@ -23,6 +23,8 @@ const MODE_PATH: Record<RelayMode, string> = {
   realtime: '/realtime',
   // Never: Midjourney submissions go through relay/midjourney/, not the chat pipeline.
   midjourney: '/mj',
+  // Never sent natively: Gemini embedding calls reach OpenAI upstreams converted to embeddings.
+  'gemini-embed': '/embeddings',
 };
 
 const CF_GATEWAY = 'https://gateway.ai.cloudflare.com';

@@ -1,6 +1,8 @@
 import { claudeAdapter } from '../anthropic/adapter.js';
 import { geminiAdapter } from '../gemini/adapter.js';
+import { openAIAdapter } from '../openai/adapter.js';
 import type { ProviderAdapter, UpstreamErrorInfo } from '../types.js';
+import { isVertexLlama, vertexLlamaRequest } from './llama.js';
 import { isVertexClaude, vertexClaudeRequest, vertexGeminiRequest } from './request.js';
 
 /**
@@ -17,6 +19,8 @@ function parseVertexError(status: number, body: Buffer): UpstreamErrorInfo {
 /** Vertex AI's Google publisher: Gemini's wire format, an OAuth token from the service account. */
 export const vertexGeminiAdapter: ProviderAdapter = {
   ...geminiAdapter,
+  // generateContent only: Gemini's embedding and Imagen calls have other shapes on Vertex.
+  supports: (mode) => mode === 'gemini',
   buildRequest: vertexGeminiRequest,
   parseError: parseVertexError,
 };
@@ -28,7 +32,19 @@ export const vertexClaudeAdapter: ProviderAdapter = {
   parseError: parseVertexError,
 };
 
+/**
+ * Vertex AI's OpenAI-compatible endpoint (Llama and other Model-as-a-Service models): OpenAI chat
+ * natively; Messages, Gemini and Responses clients through the hub, as for any OpenAI upstream.
+ */
+export const vertexOpenAIAdapter: ProviderAdapter = {
+  ...openAIAdapter,
+  supports: (mode) => mode === 'chat',
+  buildRequest: vertexLlamaRequest,
+  parseError: parseVertexError,
+};
+
 /** Vertex AI (channel type 41) serves a model in its publisher's format. */
 export function vertexAdapterFor(upstreamModel: string): ProviderAdapter {
-  return isVertexClaude(upstreamModel) ? vertexClaudeAdapter : vertexGeminiAdapter;
+  if (isVertexClaude(upstreamModel)) return vertexClaudeAdapter;
+  return isVertexLlama(upstreamModel) ? vertexOpenAIAdapter : vertexGeminiAdapter;
 }
