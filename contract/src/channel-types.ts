@@ -123,8 +123,18 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://aip.baidubce.com',
     protocol: 'native',
     keyHint: 'APIKey|SecretKey',
+    // ERNIE v1: chat through the hub from every chat format, embeddings natively.
+    endpoints: ['chat', 'messages', 'gemini', 'responses', 'embeddings'],
   },
-  { id: 16, name: 'Zhipu ChatGLM', baseUrl: 'https://open.bigmodel.cn', protocol: 'native' },
+  {
+    id: 16,
+    name: 'Zhipu ChatGLM',
+    baseUrl: 'https://open.bigmodel.cn',
+    protocol: 'native',
+    keyHint: 'id.secret',
+    // The v3 model API: chat through the hub from every chat format, text_embedding natively.
+    endpoints: ['chat', 'messages', 'gemini', 'responses', 'embeddings'],
+  },
   { id: 17, name: 'Alibaba Qwen', baseUrl: 'https://dashscope.aliyuncs.com', protocol: 'openai' },
   { id: 18, name: 'Xunfei Spark', baseUrl: '', protocol: 'native', keyHint: 'APPID|APISecret|APIKey' },
   { id: 19, name: '360 Zhinao', baseUrl: 'https://api.360.cn', protocol: 'openai' },
@@ -143,6 +153,8 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://hunyuan.tencentcloudapi.com',
     protocol: 'native',
     keyHint: 'AppId|SecretId|SecretKey',
+    // ChatCompletions through the hub from every chat format, GetEmbedding natively.
+    endpoints: ['chat', 'messages', 'gemini', 'responses', 'embeddings'],
   },
   {
     id: 24,

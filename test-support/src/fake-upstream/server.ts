@@ -7,9 +7,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { anthropicRoutes } from './anthropic/routes.js';
+import { BaiduAccounts } from './baidu/accounts.js';
+import { baiduRoutes } from './baidu/routes.js';
 import { AwsKeys } from './bedrock/keys.js';
 import { bedrockRoutes } from './bedrock/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
+import { TencentKeys } from './hunyuan/keys.js';
+import { hunyuanRoutes } from './hunyuan/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
 import { REALTIME_PATH, serveRealtime } from './openai/realtime.js';
@@ -21,16 +25,31 @@ import { ScenarioBook, extractKey } from './scenarios.js';
 import { GoogleAccounts } from './vertex/accounts.js';
 import { vertexRoutes } from './vertex/routes.js';
 import type { FakeUpstreamOptions, RecordedRequest, ScenarioSpec, UploadedFile } from './types.js';
+import { ZhipuKeys } from './zhipu/keys.js';
+import { zhipuRoutes } from './zhipu/routes.js';
 
 /** Protocol families in match order; the cloud ones check credentials this server issued. */
-function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
+function routes(aws: AwsKeys, google: GoogleAccounts, cn: ChineseClouds): readonly Route[] {
   return [
     ...anthropicRoutes,
     ...geminiRoutes,
     ...bedrockRoutes(aws),
     ...vertexRoutes(google),
+    ...baiduRoutes(cn.baidu),
+    ...zhipuRoutes(cn.zhipu),
+    ...hunyuanRoutes(cn.hunyuan),
     ...openAIRoutes,
   ];
+}
+
+/** Credentials of the Chinese clouds' native APIs, issued by the fake so it can check them. */
+export interface ChineseClouds {
+  /** Baidu ERNIE applications (`baidu.create()`), tokens issued, `grants`, `expiresIn`. */
+  baidu: BaiduAccounts;
+  /** Zhipu v3 keys (`zhipu.create()`): every call's JWT is verified with the secret. */
+  zhipu: ZhipuKeys;
+  /** Tencent Cloud keys (`hunyuan.create()`): every call's TC3 signature is recomputed. */
+  hunyuan: TencentKeys;
 }
 
 export interface FakeUpstream {
@@ -50,6 +69,8 @@ export interface FakeUpstream {
   readonly aws: AwsKeys;
   /** The fake Google: service accounts (`google.createServiceAccount()`), issued tokens, grant count. */
   readonly google: GoogleAccounts;
+  /** Baidu, Zhipu and Tencent credentials (see `ChineseClouds`). */
+  readonly cn: ChineseClouds;
   /** Stops listening and cuts open connections, including hanging streams. */
   close(): Promise<void>;
 }
@@ -96,7 +117,12 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   let baseUrl = '';
   const aws = new AwsKeys();
   const google = new GoogleAccounts(() => baseUrl);
-  const ROUTES = routes(aws, google);
+  const cn: ChineseClouds = {
+    baidu: new BaiduAccounts(),
+    zhipu: new ZhipuKeys(),
+    hunyuan: new TencentKeys(),
+  };
+  const ROUTES = routes(aws, google, cn);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake-upstream');
@@ -215,6 +241,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     requests,
     aws,
     google,
+    cn,
     scenario: (key, spec) => scenarios.set(key, spec),
     scenarioSequence: (key, specs) => scenarios.sequence(key, specs),
     setDefaultScenario: (spec) => scenarios.setDefault(spec),

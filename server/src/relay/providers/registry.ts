@@ -2,16 +2,22 @@ import { channelTypeInfo, channelTypeServes, VERTEX_AI_TYPE } from '@gateway/con
 import { bridgeAdapter } from '../formats/bridge.js';
 import { chatFormatOf } from '../formats/registry.js';
 import { claudeAdapter } from './anthropic/adapter.js';
+import { baiduAdapter } from './baidu/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
+import { hunyuanAdapter } from './hunyuan/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
+import { zhipuAdapter } from './zhipu/adapter.js';
 
 /** Upstream families with their own protocol, by channel type. */
 const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [1, openAIResponsesAdapter],
   [14, claudeAdapter],
+  [15, baiduAdapter],
+  [16, zhipuAdapter],
+  [23, hunyuanAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
 ]);
