@@ -69,6 +69,11 @@ describe.skipIf(testDbKind() !== 'sqlite')('Zhipu v3 channels (16)', () => {
     expect(res.data[0]!.embedding).toHaveLength(1024);
     expect(h.upstream.requests.last()!.body).toEqual({ prompt: 'hello' });
     await h.expectCharged(id, 5, false);
+
+    // text_embedding takes one prompt per call: several inputs are refused before any call.
+    const err = await apiError(h.openai().embeddings.create({ model: 'text_embedding', input: ['a', 'b'] }));
+    expect(err.status).toBe(400);
+    expect(h.upstream.requests.all()).toHaveLength(1);
   });
 
   it('answers a token Zhipu refuses (wrong secret) as a gateway error', async () => {
