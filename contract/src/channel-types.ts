@@ -201,9 +201,19 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://aip.baidubce.com',
     protocol: 'native',
     keyHint: 'APIKey|SecretKey',
+    // ERNIE v1: chat through the hub from every chat format, embeddings natively.
+    endpoints: [...CHAT_ENDPOINTS, 'embeddings'],
     key: { kind: 'parts', separator: '|', parts: ['APIKey', 'SecretKey'] },
   },
-  { id: 16, name: 'Zhipu ChatGLM', baseUrl: 'https://open.bigmodel.cn', protocol: 'native' },
+  {
+    id: 16,
+    name: 'Zhipu ChatGLM',
+    baseUrl: 'https://open.bigmodel.cn',
+    protocol: 'native',
+    keyHint: 'id.secret',
+    // The v3 model API: chat through the hub from every chat format, text_embedding natively.
+    endpoints: [...CHAT_ENDPOINTS, 'embeddings'],
+  },
   // Chat through DashScope's compatible mode; embeddings and images (text2image tasks) native.
   {
     id: 17,
@@ -264,6 +274,8 @@ const ENTRIES: readonly ChannelTypeEntry[] = [
     protocol: 'native',
     keyHint: 'AppId|SecretId|SecretKey',
     key: { kind: 'parts', separator: '|', parts: ['AppId', 'SecretId', 'SecretKey'] },
+    // ChatCompletions through the hub from every chat format, GetEmbedding natively.
+    endpoints: [...CHAT_ENDPOINTS, 'embeddings'],
   },
   {
     id: 24,

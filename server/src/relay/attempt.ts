@@ -159,8 +159,9 @@ export async function attempt(
   }
   const parsed = adapter.parseResponse(inbound, body, finalType, target);
   if (parsed.error) {
+    const upstreamStatus = parsed.error.status ?? 500;
     const error = new RelayError(
-      mapStatus(target.channel.statusCodeMapping, 500),
+      clientStatus(target, upstreamStatus),
       scrubUpstreamMessage(parsed.error.message, target),
       parsed.error.code,
       {
@@ -169,7 +170,7 @@ export async function attempt(
         param: parsed.error.param,
       },
     );
-    return { kind: 'failed', error, upstreamStatus: 500 };
+    return { kind: 'failed', error, upstreamStatus };
   }
   if (state.clientGone) return { kind: 'aborted' };
   const answer = { body: parsed.body, contentType: parsed.contentType || 'application/json' };

@@ -128,7 +128,12 @@ export async function testChannel(
       local: false,
       type: parsed.error.type,
     });
-    return finish({ success: false, message: parsed.error.message, error, upstreamStatus: 200 });
+    return finish({
+      success: false,
+      message: parsed.error.message,
+      error,
+      upstreamStatus: parsed.error.status ?? 200,
+    });
   }
   const result = await finish({ success: true, message: '' });
   await logTest(

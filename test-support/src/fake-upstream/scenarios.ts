@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { baiduTokenClient } from './baidu/accounts.js';
 import type { ScenarioSpec } from './types.js';
+import { zhipuTokenKeyId } from './zhipu/keys.js';
 
 /** The outcome of picking a scenario for one request. */
 export interface ResolvedScenario {
@@ -18,17 +20,21 @@ export interface ResolvedScenario {
 export function extractKey(headers: IncomingHttpHeaders, query: Record<string, string>): string {
   const auth = headers.authorization;
   if (auth) {
-    // AWS SigV4 names the access key id; the fake Google's tokens name their service account.
-    const aws = /^AWS4-HMAC-SHA256 Credential=([^/]+)\//.exec(auth);
+    // AWS SigV4 and Tencent's TC3 name the access key id; the fake Google's tokens name their
+    // service account.
+    const aws = /^(?:AWS4|TC3)-HMAC-SHA256 Credential=([^/]+)\//.exec(auth);
     if (aws) return aws[1];
     const match = /^Bearer\s+(.*)$/i.exec(auth);
     const token = (match ? match[1] : auth).trim();
-    return /^ya29\.fake\.\d+\.(.+)$/.exec(token)?.[1] ?? token;
+    // Zhipu v3's JWT names its key id.
+    return /^ya29\.fake\.\d+\.(.+)$/.exec(token)?.[1] ?? zhipuTokenKeyId(token) ?? token;
   }
   for (const name of ['api-key', 'x-api-key', 'x-goog-api-key']) {
     const value = headers[name];
     if (typeof value === 'string' && value) return value.trim();
   }
+  // Baidu's access tokens (issued by the fake) name their client id.
+  if (query.access_token) return baiduTokenClient(query.access_token) ?? query.access_token;
   return query.key ?? '';
 }
 

@@ -8,12 +8,16 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { aiproxyLibraryRoutes } from './aiproxy-library/routes.js';
 import { anthropicRoutes } from './anthropic/routes.js';
+import { BaiduAccounts } from './baidu/accounts.js';
+import { baiduRoutes } from './baidu/routes.js';
 import { AwsKeys } from './bedrock/keys.js';
 import { bedrockRoutes } from './bedrock/routes.js';
 import { dashScopeRoutes } from './dashscope/routes.js';
 import { cohereRoutes } from './cohere/routes.js';
 import { difyRoutes } from './dify/routes.js';
 import { geminiRoutes } from './gemini/routes.js';
+import { TencentKeys } from './hunyuan/keys.js';
+import { hunyuanRoutes } from './hunyuan/routes.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 import { openAIFamily } from './openai/family.js';
 import { realtimeRoute, serveRealtime } from './openai/realtime.js';
@@ -28,9 +32,11 @@ import { isSparkPath, serveSpark } from './spark/upgrade.js';
 import { GoogleAccounts } from './vertex/accounts.js';
 import { vertexRoutes } from './vertex/routes.js';
 import type { FakeUpstreamOptions, RecordedRequest, ScenarioSpec, UploadedFile } from './types.js';
+import { ZhipuKeys } from './zhipu/keys.js';
+import { zhipuRoutes } from './zhipu/routes.js';
 
 /** Protocol families in match order; the cloud ones check credentials this server issued. */
-function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
+function routes(aws: AwsKeys, google: GoogleAccounts, cn: ChineseClouds): readonly Route[] {
   return [
     ...anthropicRoutes,
     ...geminiRoutes,
@@ -38,11 +44,24 @@ function routes(aws: AwsKeys, google: GoogleAccounts): readonly Route[] {
     ...vertexRoutes(google),
     ...cohereRoutes,
     ...difyRoutes,
+    ...baiduRoutes(cn.baidu),
+    ...zhipuRoutes(cn.zhipu),
+    ...hunyuanRoutes(cn.hunyuan),
     ...openAIRoutes,
     ...dashScopeRoutes(),
     ...palmRoutes,
     ...aiproxyLibraryRoutes,
   ];
+}
+
+/** Credentials of the Chinese clouds' native APIs, issued by the fake so it can check them. */
+export interface ChineseClouds {
+  /** Baidu ERNIE applications (`baidu.create()`), tokens issued, `grants`, `expiresIn`. */
+  baidu: BaiduAccounts;
+  /** Zhipu v3 keys (`zhipu.create()`): every call's JWT is verified with the secret. */
+  zhipu: ZhipuKeys;
+  /** Tencent Cloud keys (`hunyuan.create()`): every call's TC3 signature is recomputed. */
+  hunyuan: TencentKeys;
 }
 
 export interface FakeUpstream {
@@ -64,6 +83,8 @@ export interface FakeUpstream {
   readonly google: GoogleAccounts;
   /** Xunfei apps the fake Spark WebSocket accepts (`spark.create()` gives a channel key). */
   readonly spark: SparkApps;
+  /** Baidu, Zhipu and Tencent credentials (see `ChineseClouds`). */
+  readonly cn: ChineseClouds;
   /** Stops listening and cuts open connections, including hanging streams. */
   close(): Promise<void>;
 }
@@ -111,7 +132,12 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   const aws = new AwsKeys();
   const google = new GoogleAccounts(() => baseUrl);
   const spark = new SparkApps();
-  const ROUTES = routes(aws, google);
+  const cn: ChineseClouds = {
+    baidu: new BaiduAccounts(),
+    zhipu: new ZhipuKeys(),
+    hunyuan: new TencentKeys(),
+  };
+  const ROUTES = routes(aws, google, cn);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake-upstream');
@@ -233,6 +259,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     aws,
     google,
     spark,
+    cn,
     scenario: (key, spec) => scenarios.set(key, spec),
     scenarioSequence: (key, specs) => scenarios.sequence(key, specs),
     setDefaultScenario: (spec) => scenarios.setDefault(spec),

@@ -43,3 +43,18 @@ export interface WireFormat {
   /** Prompt tokens counted with the tokenizer, when an upstream reports no usage. */
   countPromptTokens(body: Record<string, unknown>, model: string): Promise<number>;
 }
+
+/**
+ * A chat format only upstreams speak (Baidu ERNIE, Zhipu v3, Tencent Hunyuan): no client sends
+ * it, so the hub bridge needs just its request from the hub and its answer and stream to the hub.
+ * Every `WireFormat` is one too.
+ */
+export interface UpstreamChatFormat {
+  name: string;
+  /** The relay mode the upstream adapter sees for a bridged call. */
+  mode: WireFormat['mode'];
+  path: string;
+  requestFromHub(hub: HubRequest): Record<string, unknown>;
+  responseToHub(json: Record<string, unknown>): HubResponse;
+  streamDecoder(): HubStreamDecoder;
+}

@@ -1,23 +1,36 @@
 import type { InboundRequest, ParsedResponse } from './types.js';
 
+/** OpenAI embeddings requests and answers, for upstreams with their own embeddings API. */
+
 /**
- * Vectors from a native embeddings API in OpenAI's embeddings shape. `encoding_format: base64`
- * (what the openai SDK asks for unless told otherwise) gets little-endian float32 bytes, as
- * OpenAI sends them; anything else gets the numbers.
+ * An OpenAI `list` of embeddings, in input order. `encoding_format: base64` (what the openai SDK
+ * asks for unless told otherwise) wants each vector as little-endian float32 bytes in base64, as
+ * OpenAI sends them; anything else gets the numbers. `promptTokens` null: no usage block.
  */
-export function openAIEmbeddingsAnswer(
-  inbound: InboundRequest,
+export function openAIEmbeddingsBody(
+  request: Record<string, unknown> | null,
+  model: string,
   vectors: readonly (readonly number[])[],
   promptTokens: number | null,
-): ParsedResponse {
-  const base64 = inbound.body?.encoding_format === 'base64';
+): Record<string, unknown> {
+  const base64 = request?.encoding_format === 'base64';
   const data = vectors.map((vector, index) => ({
     object: 'embedding',
     index,
     embedding: base64 ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector,
   }));
-  const json: Record<string, unknown> = { object: 'list', data, model: inbound.model };
+  const json: Record<string, unknown> = { object: 'list', data, model };
   if (promptTokens !== null) json.usage = { prompt_tokens: promptTokens, total_tokens: promptTokens };
+  return json;
+}
+
+/** The same, as a parsed answer whose usage is what the upstream reported (null: counted locally). */
+export function openAIEmbeddingsAnswer(
+  inbound: InboundRequest,
+  vectors: readonly (readonly number[])[],
+  promptTokens: number | null,
+): ParsedResponse {
+  const json = openAIEmbeddingsBody(inbound.body, inbound.model, vectors, promptTokens);
   return {
     body: Buffer.from(JSON.stringify(json)),
     contentType: 'application/json',
@@ -32,3 +45,7 @@ export function embeddingTexts(input: unknown): string[] {
   if (Array.isArray(input)) return input.filter((item): item is string => typeof item === 'string');
   return [];
 }
+
+/** The texts to embed from an OpenAI body. */
+export const embeddingInputs = (body: Record<string, unknown> | null): string[] =>
+  embeddingTexts(body?.input);

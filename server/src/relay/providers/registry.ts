@@ -3,18 +3,21 @@ import { bridgeAdapter } from '../formats/bridge.js';
 import { chatFormatOf } from '../formats/registry.js';
 import { claudeAdapter } from './anthropic/adapter.js';
 import { aiproxyLibraryAdapter } from './aiproxy-library/adapter.js';
+import { baiduAdapter } from './baidu/adapter.js';
 import { bedrockAdapter } from './bedrock/adapter.js';
 import { dashScopeAdapter } from './dashscope/adapter.js';
 import { cohereAdapter } from './cohere/adapter.js';
 import { difyAdapter } from './dify/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { ollamaAdapter } from './ollama/adapter.js';
+import { hunyuanAdapter } from './hunyuan/adapter.js';
 import { openAIAdapter, openAIResponsesAdapter } from './openai/adapter.js';
 import { palmAdapter } from './palm/adapter.js';
 import { sparkAdapter } from './spark/adapter.js';
 import { geminiEmbedViaOpenAI } from './openai/gemini-embed.js';
 import type { ProviderAdapter, RelayMode } from './types.js';
 import { vertexAdapterFor } from './vertex/adapter.js';
+import { zhipuAdapter } from './zhipu/adapter.js';
 
 /** Upstream families with their own protocol, by channel type. */
 const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
@@ -22,9 +25,12 @@ const NATIVE: ReadonlyMap<number, ProviderAdapter> = new Map([
   [4, ollamaAdapter],
   [11, palmAdapter],
   [14, claudeAdapter],
+  [15, baiduAdapter],
+  [16, zhipuAdapter],
   [17, dashScopeAdapter],
   [18, sparkAdapter],
   [21, aiproxyLibraryAdapter],
+  [23, hunyuanAdapter],
   [24, geminiAdapter],
   [33, bedrockAdapter],
   [34, cohereAdapter],

@@ -1,6 +1,6 @@
 import type { RelayEndpoint } from '@gateway/contract';
 import type { Usage } from '../billing/pricing.js';
-import type { WireFormat } from '../formats/types.js';
+import type { UpstreamChatFormat } from '../formats/types.js';
 import type { RuntimeChannel } from '../routing/runtime-channel.js';
 import type { SseEvent } from '../stream/sse-parser.js';
 
@@ -85,8 +85,11 @@ export interface ParsedResponse {
   usage: ReportedUsage | null;
   /** Text produced, for local counting when no usage came back (built only when asked). */
   text: () => string;
-  /** An error object inside a 200 answer (some providers do this). */
-  error?: UpstreamErrorInfo;
+  /**
+   * An error object inside a 200 answer (some providers do this), with the HTTP status it stands
+   * for when the provider's code says (a refused key is 401); 500 otherwise.
+   */
+  error?: UpstreamErrorInfo & { status?: number };
 }
 
 export interface UpstreamErrorInfo {
@@ -129,7 +132,7 @@ export interface StreamTranslator {
  */
 export interface ProviderAdapter {
   /** The chat-like wire format the upstream speaks; other chat formats are converted to it. */
-  chatFormat: WireFormat;
+  chatFormat: UpstreamChatFormat;
   /** Whether the adapter serves this endpoint natively (no conversion). */
   supports(mode: RelayMode): boolean;
   /** Asynchronous where the upstream needs signing or an access token first. */
