@@ -70,6 +70,31 @@ describe('channel calls refuse link-local and unspecified addresses', () => {
     expect(upstream.requests.all()).toEqual([]);
   });
 
+  it('covers upstreams with their own connections: Spark sockets and Baidu token exchanges', async () => {
+    const port = new URL(upstream.url).port;
+    const spark = upstream.spark.create();
+    const sparkId = await addChannel(gw, {
+      type: 18,
+      key: spark.key,
+      baseUrl: `ws://0.0.0.0:${port}`,
+      models: ['spark-model'],
+      other: 'v2.1',
+    });
+    const baidu = upstream.cn.baidu.create();
+    const baiduId = await addChannel(gw, {
+      type: 15,
+      key: baidu.key,
+      baseUrl: `http://0.0.0.0:${port}`,
+      models: ['ERNIE-4.0-8K'],
+    });
+    for (const id of [sparkId, baiduId]) {
+      const test = await root.get<unknown>(`/api/channel/test/${id}`);
+      expect(test.body.success).toBe(false);
+      expect(test.body.message).toMatch(/0\.0\.0\.0/);
+    }
+    expect(upstream.requests.all()).toEqual([]);
+  });
+
   it('the same fake on loopback is reachable', async () => {
     const id = await addChannel(gw, { key: 'sk-fine', baseUrl: upstream.url, models: ['open-model'] });
     const test = await root.get<unknown>(`/api/channel/test/${id}`);

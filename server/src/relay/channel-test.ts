@@ -19,9 +19,12 @@ export interface ChannelTestResult {
   upstreamStatus?: number;
 }
 
-/** A network error's code (ECONNREFUSED…); the reason itself when the outbound guard refused. */
+/**
+ * A network error's code (ECONNREFUSED…); the reason itself when the outbound guard refused or
+ * an adapter's own step (a token exchange) failed.
+ */
 const connectFailure = (err: unknown) =>
-  err instanceof OutboundRefusedError
+  err instanceof OutboundRefusedError || err instanceof RelayError
     ? err.message
     : ((err as { code?: string }).code ?? (err as Error).message);
 const TEST_TIMEOUT_MS = 60_000;

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { channelDispatcher, OutboundRefusedError } from '../../../platform/http/outbound-guard.js';
 import { ChannelCredentialError, RelayError } from '../../errors.js';
 
 /** Tokens live 30 days; one this close to its expiry is exchanged again before use. */
@@ -40,11 +41,13 @@ async function exchange(base: string, key: string, entry: Entry): Promise<string
       res = await request(`${base}/oauth/2.0/token?${query.toString()}`, {
         method: 'POST',
         headers: { accept: 'application/json' },
+        dispatcher: channelDispatcher(),
         headersTimeout: EXCHANGE_TIMEOUT_MS,
         bodyTimeout: EXCHANGE_TIMEOUT_MS,
       });
-    } catch {
-      throw new RelayError(502, '获取百度访问令牌失败 (network error)', 'access_token_failed', {
+    } catch (err) {
+      const why = err instanceof OutboundRefusedError ? err.message : 'network error';
+      throw new RelayError(502, `获取百度访问令牌失败 (${why})`, 'access_token_failed', {
         local: false,
         type: 'upstream_error',
       });

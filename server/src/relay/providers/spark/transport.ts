@@ -1,5 +1,11 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import { isIP, type LookupFunction } from 'node:net';
+import {
+  addressRefusal,
+  guardedLookup,
+  OutboundRefusedError,
+} from '../../../platform/http/outbound-guard.js';
 import { RelayError } from '../../errors.js';
 import type { TransportOptions, UpstreamExchange, UpstreamRequest, UpstreamTransport } from '../types.js';
 import { frameFailure, isLastFrame, parseFrame } from './frames.js';
@@ -24,6 +30,7 @@ type WsConstructor = new (
     followRedirects: boolean;
     perMessageDeflate: boolean;
     maxPayload: number;
+    lookup: LookupFunction;
   },
 ) => WsSocket;
 
@@ -63,6 +70,10 @@ function exchange(request: UpstreamRequest, options: TransportOptions): Promise<
       }),
     );
   }
+  // An IP literal is connected to without a lookup, so it is judged here.
+  const host = new URL(request.url).hostname.replace(/^\[|\]$/g, '');
+  const refused = isIP(host) ? addressRefusal(host, true) : null;
+  if (refused) return Promise.reject(new OutboundRefusedError(refused));
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(request.url, {
       headers: request.headers,
@@ -71,6 +82,8 @@ function exchange(request: UpstreamRequest, options: TransportOptions): Promise<
       followRedirects: false,
       perMessageDeflate: false,
       maxPayload: 16 * 1024 * 1024,
+      // The channel policy of every upstream call: no link-local or metadata addresses.
+      lookup: guardedLookup(true),
     });
     const frames: Buffer[] = [];
     let answered = false;
