@@ -6,7 +6,7 @@ import {
   splitChannelKeys,
 } from './api/channel-fields.js';
 import { keyFormatText, keyMatchesFormat, type ChannelKeyFormat } from './channel-type-fields.js';
-import { CHANNEL_TYPES } from './channel-types.js';
+import { CHANNEL_TYPES } from './channel-types/index.js';
 
 const pipes: ChannelKeyFormat = {
   kind: 'parts',

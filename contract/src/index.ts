@@ -1,5 +1,5 @@
 export * from './enums.js';
-export * from './channel-types.js';
+export * from './channel-types/index.js';
 export * from './channel-type-fields.js';
 export * from './options/index.js';
 export * from './api/envelope.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keyFormatText, keyMatchesFormat } from '../channel-type-fields.js';
-import { channelTypeInfo } from '../channel-types.js';
+import { channelTypeInfo } from '../channel-types/index.js';
 
 /** Field rules and helpers of the channel forms, shared by the console and the server. */
 
