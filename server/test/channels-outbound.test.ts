@@ -70,7 +70,7 @@ describe('channel calls refuse link-local and unspecified addresses', () => {
     expect(upstream.requests.all()).toEqual([]);
   });
 
-  it('covers upstreams with their own connections: Spark sockets and Baidu token exchanges', async () => {
+  it('covers upstreams with their own connections: Spark sockets, Baidu and Vertex token exchanges', async () => {
     const port = new URL(upstream.url).port;
     const spark = upstream.spark.create();
     const sparkId = await addChannel(gw, {
@@ -87,10 +87,21 @@ describe('channel calls refuse link-local and unspecified addresses', () => {
       baseUrl: `http://0.0.0.0:${port}`,
       models: ['ERNIE-4.0-8K'],
     });
-    for (const id of [sparkId, baiduId]) {
+    // A Vertex key names its own token endpoint: an admin could aim it anywhere.
+    const account = upstream.google.createServiceAccount('proj-x');
+    const key = { ...JSON.parse(account.key), token_uri: `http://0.0.0.0:${port}/token` };
+    const vertexId = await addChannel(gw, {
+      type: 41,
+      key: JSON.stringify(key),
+      baseUrl: upstream.url,
+      other: 'us-east5',
+      models: ['gemini-2.0-flash'],
+    });
+    for (const id of [sparkId, baiduId, vertexId]) {
       const test = await root.get<unknown>(`/api/channel/test/${id}`);
       expect(test.body.success).toBe(false);
-      expect(test.body.message).toMatch(/0\.0\.0\.0/);
+      // Vertex reports only the failure kind (the token endpoint's answers may quote the key).
+      expect(test.body.message).toMatch(id === vertexId ? /Vertex AI 访问令牌失败/ : /0\.0\.0\.0/);
     }
     expect(upstream.requests.all()).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { fetch as undiciFetch } from 'undici';
+import { channelDispatcher } from '../../../platform/http/outbound-guard.js';
 import { JWT } from 'google-auth-library';
 import { ChannelCredentialError, RelayError } from '../../errors.js';
 
@@ -53,6 +55,10 @@ export function parseServiceAccount(key: string): ServiceAccount {
   return account;
 }
 
+/** undici's fetch on the channel policy's dispatcher (no link-local or metadata addresses). */
+const guardedFetch = ((input: Parameters<typeof undiciFetch>[0], init?: Parameters<typeof undiciFetch>[1]) =>
+  undiciFetch(input, { ...init, dispatcher: channelDispatcher() })) as unknown as typeof fetch;
+
 function entryFor(key: string): Entry {
   let entry = entries.get(key);
   if (entry) return entry;
@@ -66,16 +72,16 @@ function entryFor(key: string): Entry {
     eagerRefreshThresholdMillis: RENEW_BEFORE_MS,
   });
   // The library posts the grant to Google's fixed address; the key names its own token_uri
-  // (another Google universe, or a local fake in tests), which is where the grant must go.
-  if (account.tokenUri !== GOOGLE_TOKEN_URL) {
-    const tokenUri = new URL(account.tokenUri);
-    client.transporter.interceptors.request.add({
-      resolved: (options) => {
-        if (String(options.url) === GOOGLE_TOKEN_URL) options.url = tokenUri;
-        return Promise.resolve(options);
-      },
-    });
-  }
+  // (another Google universe, or a local fake in tests), which is where the grant must go. An
+  // admin writes that address, so the grant goes through the channel policy's connector too.
+  const tokenUri = account.tokenUri !== GOOGLE_TOKEN_URL ? new URL(account.tokenUri) : null;
+  client.transporter.interceptors.request.add({
+    resolved: (options) => {
+      if (tokenUri && String(options.url) === GOOGLE_TOKEN_URL) options.url = tokenUri;
+      options.fetchImplementation = guardedFetch;
+      return Promise.resolve(options);
+    },
+  });
   entry = { account, client, token: '', expiresAt: 0, pending: null };
   if (entries.size >= MAX_CACHED) entries.clear();
   entries.set(key, entry);
