@@ -6,7 +6,10 @@ import type { Database, LogDatabase, NewLog } from '../../platform/db/schema.js'
 
 /** One settled request's charge, waiting for the next flush. */
 export interface Charge {
+  /** The request id: the hold's id and the log row's charge_key. */
   requestId: string;
+  /** The balance authority's epoch the hold was registered under. */
+  epoch: string;
   userId: number;
   /** The token used (its used_quota grows), and whether its remain_quota pays. */
   tokenId: number | null;
@@ -65,7 +68,10 @@ export async function writeChargeBatch(
     const rows: NewLog[] = [];
     charges.forEach((c, i) => {
       const row = c.log?.(charged[i]!);
-      if (row) rows.push({ ...normalizeLogRow(row), charge_key: c.requestId });
+      if (!row) return;
+      const normalized: NewLog = normalizeLogRow(row);
+      normalized.charge_key = c.requestId;
+      rows.push(normalized);
     });
     if (logs.kind === 'main') {
       await insertLogRows(tx as unknown as Transaction<LogDatabase>, logs.dialect, rows);
