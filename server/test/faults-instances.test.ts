@@ -170,7 +170,7 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
             .execute(),
           userOfKey: new Map(tokens.map((t, i) => [t.apiKey, users[i]!])),
           // Charges queued by the killed instance in its last flush interval die with it.
-          killed: { url: b.url, at: killedAt, lossWindowMs: 2000 },
+          killed: { url: b.url, at: killedAt, lossWindowMs: 3000 },
         });
         console.warn(`oracle: ${JSON.stringify(Object.fromEntries(verdicts))}`);
         for (const [i, userId] of users.entries()) {

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SqlDialectName } from '../../config.js';
 import { insertLogRows, writeOutbox } from '../../modules/logs/outbox.js';
+import { insertLogRowsPrepared } from '../../modules/logs/sqlite-log-insert.js';
+import { sqliteHandle } from '../../platform/db/sqlite-handle.js';
 import { normalizeLogRow, type LogInput } from '../../modules/logs/writer.js';
 import type { Database, LogDatabase, NewLog } from '../../platform/db/schema.js';
 
@@ -73,7 +75,10 @@ export async function writeChargeBatch(
       normalized.charge_key = c.requestId;
       rows.push(normalized);
     });
-    if (logs.kind === 'main') {
+    const sqlite = logs.kind === 'main' && logs.dialect === 'sqlite' ? sqliteHandle(db) : undefined;
+    if (sqlite) {
+      insertLogRowsPrepared(sqlite, rows);
+    } else if (logs.kind === 'main') {
       await insertLogRows(tx as unknown as Transaction<LogDatabase>, logs.dialect, rows);
     } else {
       await writeOutbox(tx, rows);
