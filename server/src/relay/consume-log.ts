@@ -31,8 +31,8 @@ const f2 = (n: number) => n.toFixed(2);
  * the usage cost (`r.quota`); the flush only rewrites it in the rare case that it charges less.
  * Why now and not at the flush: a closure over the record would keep the request, the reply and
  * the upstream answer alive for a whole flush interval, long enough to survive young-generation
- * garbage collections and be promoted (the ~30 % CPU regression of the money flush, see
- * bench/RESULTS.md). `use_time` is also measured when the request ends, not when it is flushed.
+ * garbage collections and be promoted (most of the extra GC work that came with the money
+ * flush, see bench/RESULTS.md). `use_time` is also measured when the request ends, not at the flush.
  */
 export function chargeLog(
   ctx: AppContext,
