@@ -15,6 +15,7 @@ import {
   type TestDatabase,
 } from '@gateway/test-support';
 import { FaultLoad, type LoadTarget } from './support/fault-load.js';
+import { checkCharges } from './support/fault-oracle.js';
 import { launchGateway, RedisProcess, waitForHttp, type GatewayProcess } from './support/processes.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -137,6 +138,7 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
 
         // kill -9 in the middle of the load.
         targets[1]!.up = false;
+        const killedAt = Date.now();
         b.child.kill('SIGKILL');
         await sleep(3000 * SCALE);
         await load.stop();
@@ -156,6 +158,21 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
           .where('type', '=', 2)
           .execute();
         const sum = (rows: typeof logRows) => rows.reduce((s, r) => s + Number(r.quota), 0);
+        // Independently: what each call should have cost, from the upstream's answers and what
+        // the clients saw, priced by hand (support/fault-oracle.ts), summed per user.
+        const verdicts = checkCharges({
+          calls: load.calls,
+          upstream: upstream.requests.all(),
+          rows: await admin.ctx.logDb
+            .selectFrom('logs')
+            .select(['request_id', 'user_id', 'quota', 'other'])
+            .where('type', '=', 2)
+            .execute(),
+          userOfKey: new Map(tokens.map((t, i) => [t.apiKey, users[i]!])),
+          // Charges queued by the killed instance in its last flush interval die with it.
+          killed: { url: b.url, at: killedAt, lossWindowMs: 3000 },
+        });
+        console.warn(`oracle: ${JSON.stringify(Object.fromEntries(verdicts))}`);
         for (const [i, userId] of users.entries()) {
           const user = await admin.ctx.db
             .selectFrom('users')
@@ -165,6 +182,13 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())(
           const logged = sum(logRows.filter((r) => r.user_id === userId));
           const initial = i === 3 ? TIGHT_QUOTA : USER_QUOTA;
           expect(user.quota).toBeGreaterThanOrEqual(0);
+          const oracle = verdicts.get(userId);
+          expect({ user: userId, spent: initial - user.quota }).toEqual({
+            user: userId,
+            spent: oracle?.expected ?? 0,
+          });
+          // Only the tight account can run dry; the others never have a charge cut.
+          if (i !== 3) expect(oracle?.overdraft ?? 0).toBe(0);
           expect({ user: userId, spent: initial - user.quota, used: user.used_quota }).toEqual({
             user: userId,
             spent: logged,

@@ -231,3 +231,40 @@ describe('with a separate log database', () => {
     expect(user.quota).toBe(991);
   });
 });
+
+describe('a charge queued for a slow flush', () => {
+  let gw: RunningGateway;
+  let upstream: FakeUpstream;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    // Nothing flushes on its own during the test: the charge waits in the queue until flushAll.
+    gw = await startGateway({ noRedis: true, env: { LEDGER_FLUSH_MS: '60000' } });
+    const root = await setupAndLoginRoot(gw.url);
+    await putOptions(root, { ModelRatio: JSON.stringify({ 'slow-flush-model': 1 }) });
+    upstream.scenario('slow-flush', { usage: { prompt: 30, completion: 20 } });
+    await addChannel(gw, { key: 'slow-flush', baseUrl: upstream.url, models: ['slow-flush-model'] });
+  });
+  afterAll(async () => {
+    await gw.stop();
+    await upstream.close();
+  });
+
+  it('logs the time the request took, not the time until its charge was written', async () => {
+    const user = await registerAndLogin(gw.url, 'slowflush');
+    await setUserQuota(gw, user.userId!, 1000);
+    const token = await addToken(gw, user.userId!, { unlimited: true });
+    const client = new OpenAI({ apiKey: token.apiKey, baseURL: `${gw.url}/v1`, maxRetries: 0 });
+    await client.chat.completions.create({
+      model: 'slow-flush-model',
+      messages: [{ role: 'user', content: 'x' }],
+      max_tokens: 20,
+    });
+    await new Promise((r) => setTimeout(r, 1600));
+    await flushAll(gw);
+    const [row] = await consumeLogs(gw, user.userId!);
+    expect(row!.quota).toBe(50);
+    // The call took milliseconds: 0 s (built at the flush, the row would say 2 s).
+    expect(row!.use_time).toBe(0);
+  });
+});

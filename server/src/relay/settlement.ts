@@ -6,7 +6,7 @@ import { chargeQuota, type Price, type Usage } from './billing/pricing.js';
 import { resolveUsage } from './billing/usage.js';
 import { walkAway } from './client-gone.js';
 import { withComputedUsage } from './computed-usage.js';
-import { consumeLogRow } from './consume-log.js';
+import { chargeLog } from './consume-log.js';
 import { RelayError } from './errors.js';
 import { clientFormatOf } from './formats/registry.js';
 import type { InboundRequest, UpstreamTarget } from './providers/types.js';
@@ -65,23 +65,21 @@ export async function settle(relay: Relay, outcome: DeliveredOutcome, s: SettleI
     (await ctx.ledger.settle(s.hold, {
       quota,
       channelId: outcome.channel.id,
-      log: (charged) =>
-        consumeLogRow(ctx, {
-          caller: s.caller,
-          inbound: s.inbound,
-          price: s.price,
-          usage,
-          quota: charged,
-          overdraft: quota - charged,
-          channelId: outcome.channel.id,
-          usedChannels: outcome.used,
-          upstreamModel: outcome.target.upstreamModel,
-          requestId: s.state.requestId,
-          elapsedMs: performance.now() - s.state.startedAt,
-          frt: outcome.frt,
-          notes,
-          countedLocally: counted,
-        }),
+      log: chargeLog(ctx, {
+        caller: s.caller,
+        inbound: s.inbound,
+        price: s.price,
+        usage,
+        quota,
+        channelId: outcome.channel.id,
+        usedChannels: outcome.used,
+        upstreamModel: outcome.target.upstreamModel,
+        requestId: s.state.requestId,
+        elapsedMs: performance.now() - s.state.startedAt,
+        frt: outcome.frt,
+        notes,
+        countedLocally: counted,
+      }),
     })) ?? quota;
   ctx.quotaWarnings.afterCharge(s.caller.user, settled);
 

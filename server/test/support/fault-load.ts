@@ -4,6 +4,25 @@ export interface LoadTarget {
   up: boolean;
 }
 
+/** What one client call saw, for the charge oracle (fault-oracle.ts). */
+export interface CallRecord {
+  /** Marks the call's prompt, so the fake upstream's records of it can be found. */
+  tag: string;
+  apiKey: string;
+  model: string;
+  stream: boolean;
+  url: string;
+  /** The response status, when headers arrived. */
+  status?: number;
+  /** The gateway's request id (x-oneapi-request-id), when headers arrived. */
+  requestId?: string;
+  /** The whole body was read (no abort, no transport error). */
+  complete: boolean;
+  /** The client left on purpose before the end. */
+  aborted: boolean;
+  endedAt: number;
+}
+
 export interface LoadStats {
   sent: number;
   answered: number;
@@ -18,6 +37,7 @@ export interface LoadStats {
  */
 export class FaultLoad {
   readonly stats: LoadStats = { sent: 0, answered: 0, errors: 0, aborted: 0, byStatus: {} };
+  readonly calls: CallRecord[] = [];
   private running = false;
   private workers: Promise<void>[] = [];
 
@@ -60,28 +80,48 @@ export class FaultLoad {
     // 5% leave at once, 20% at a random point, the rest wait (bounded: a frozen instance answers late).
     const abortIn = r < 0.05 ? 0 : r < 0.25 ? Math.random() * 400 : 30_000;
     const timer = setTimeout(() => controller.abort(), abortIn);
-    this.stats.sent++;
+    const call: CallRecord = {
+      tag: `call-${this.stats.sent++}`,
+      apiKey: this.pick(this.apiKeys),
+      model: this.pick(this.models),
+      stream: Math.random() < 0.5,
+      url,
+      complete: false,
+      aborted: false,
+      endedAt: 0,
+    };
+    this.calls.push(call);
     try {
       const res = await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.pick(this.apiKeys)}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${call.apiKey}` },
         body: JSON.stringify({
-          model: this.pick(this.models),
-          messages: [{ role: 'user', content: 'hello there, how are you today?' }],
+          model: call.model,
+          messages: [{ role: 'user', content: promptOf(call.tag) }],
           max_tokens: 60,
-          stream: Math.random() < 0.5,
+          stream: call.stream,
         }),
         signal: controller.signal,
       });
+      call.status = res.status;
+      call.requestId = res.headers.get('x-oneapi-request-id') ?? undefined;
       await res.text();
+      call.complete = true;
       this.stats.answered++;
       this.stats.byStatus[res.status] = (this.stats.byStatus[res.status] ?? 0) + 1;
     } catch (err) {
+      call.aborted = controller.signal.aborted;
       if (controller.signal.aborted) this.stats.aborted++;
       else this.stats.errors++;
       void err;
     } finally {
+      call.endedAt = Date.now();
       clearTimeout(timer);
     }
   }
+}
+
+/** The prompt of a call: the same words every time, tagged so the upstream's record names the call. */
+export function promptOf(tag: string): string {
+  return `hello there, how are you today? [${tag}]`;
 }

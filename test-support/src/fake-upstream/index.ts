@@ -4,6 +4,7 @@ export { deterministicVector } from './openai/embeddings.js';
 export type {
   ErrorSpec,
   FakeUpstreamOptions,
+  RecordedReply,
   RecordedRequest,
   ScenarioSpec,
   StreamUsageMode,

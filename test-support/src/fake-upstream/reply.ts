@@ -18,7 +18,7 @@ export class Reply {
     private readonly res: ServerResponse,
     private readonly spec: ScenarioSpec,
     private readonly family: ProtocolFamily,
-    record: RecordedRequest,
+    private readonly record: RecordedRequest,
   ) {
     this.closed = new Promise((resolve) => {
       res.once('close', () => {
@@ -58,6 +58,7 @@ export class Reply {
   async send(status: number, contentType: string, body: string | Buffer, extra?: Record<string, string>) {
     const data = typeof body === 'string' ? Buffer.from(body) : body;
     const headers = { ...this.headers(contentType, extra), 'content-length': String(data.length) };
+    this.record.reply = { status, body: '', complete: false };
     if (this.spec.breakAfterChunks !== undefined) {
       this.res.writeHead(status, headers);
       await this.write(data.subarray(0, Math.floor(data.length / 2)));
@@ -68,7 +69,7 @@ export class Reply {
       await this.closed;
     } else {
       this.res.writeHead(status, headers);
-      this.res.end(data);
+      this.end(data);
     }
   }
 
@@ -91,7 +92,8 @@ export class Reply {
       ...this.headers(contentType, { ...this.family.errorHeaders?.(error), ...error.headers }),
       'content-length': String(Buffer.byteLength(body)),
     });
-    this.res.end(body);
+    this.record.reply = { status: error.status, body: '', complete: false };
+    this.end(body);
   }
 
   /**
@@ -99,6 +101,7 @@ export class Reply {
    * one: `breakAfterChunks: events.length` delivers everything but never ends the response.
    */
   async stream(events: readonly (string | Buffer)[], contentType = SSE_CONTENT_TYPE): Promise<void> {
+    this.record.reply = { status: 200, body: '', complete: false };
     this.res.writeHead(200, {
       ...this.headers(contentType),
       'cache-control': 'no-cache',
@@ -114,7 +117,7 @@ export class Reply {
       if (!(await this.sleep(chunkDelayMs))) return;
       await this.write(events[i]);
     }
-    this.res.end();
+    this.end();
   }
 
   private headers(contentType: string, extra?: Record<string, string>): Record<string, string> {
@@ -125,7 +128,23 @@ export class Reply {
   private write(data: string | Buffer): Promise<void> {
     return new Promise((resolve) => {
       if (this.isClosed) return resolve();
-      this.res.write(data, () => resolve());
+      this.res.write(data, () => {
+        this.recordSent(data);
+        resolve();
+      });
     });
+  }
+
+  /** Ends the reply; it counts as complete once the last bytes are handed to the socket. */
+  private end(data?: string | Buffer): void {
+    if (this.isClosed) return;
+    this.res.end(data ?? '', () => {
+      if (data) this.recordSent(data);
+      if (this.record.reply) this.record.reply.complete = true;
+    });
+  }
+
+  private recordSent(data: string | Buffer) {
+    if (this.record.reply) this.record.reply.body += data.toString();
   }
 }

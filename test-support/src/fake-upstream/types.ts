@@ -176,6 +176,19 @@ export interface RecordedRequest {
   time: number;
   /** Set when the client went away before the reply was complete. */
   clientAborted: boolean;
+  /**
+   * What was answered, as written to the socket (a test can read the usage it reported and the
+   * text it produced): status, the body bytes handed to the socket so far, and whether the reply
+   * was ended properly. Absent until the reply starts (a dropped connection never gets one).
+   */
+  reply?: RecordedReply;
+}
+
+export interface RecordedReply {
+  status: number;
+  body: string;
+  /** The whole reply was sent and ended (false: cut, hanging, or the client left first). */
+  complete: boolean;
 }
 
 export interface FakeUpstreamOptions {

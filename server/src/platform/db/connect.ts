@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { DatabaseTarget, SqlDialectName } from '../../config.js';
 import { ConfigError } from '../../config.js';
 import { countQuery } from './query-stats.js';
+import { registerSqliteHandle } from './sqlite-handle.js';
 
 export interface DbHandle<DB> {
   db: Kysely<DB>;
@@ -13,7 +15,7 @@ export interface DbHandle<DB> {
 
 /** Opens one database. Numeric columns come back as JS numbers on every dialect. */
 export async function openDatabase<DB>(target: DatabaseTarget, debug = false): Promise<DbHandle<DB>> {
-  const dialect = await buildDialect(target);
+  const { dialect, sqlite } = await buildDialect(target);
   const db = new Kysely<DB>({
     dialect,
     log: (event) => {
@@ -21,6 +23,7 @@ export async function openDatabase<DB>(target: DatabaseTarget, debug = false): P
       if (debug && event.level === 'query') console.debug(event.query.sql);
     },
   });
+  if (sqlite) registerSqliteHandle(db, sqlite);
   try {
     await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
   } catch (err) {
@@ -30,7 +33,7 @@ export async function openDatabase<DB>(target: DatabaseTarget, debug = false): P
   return { db, dialect: target.dialect, close: () => db.destroy() };
 }
 
-async function buildDialect(target: DatabaseTarget): Promise<Dialect> {
+async function buildDialect(target: DatabaseTarget): Promise<{ dialect: Dialect; sqlite?: SqliteDatabase }> {
   switch (target.dialect) {
     case 'sqlite': {
       const { default: Sqlite } = await import('better-sqlite3');
@@ -40,7 +43,7 @@ async function buildDialect(target: DatabaseTarget): Promise<Dialect> {
       database.pragma('synchronous = NORMAL');
       database.pragma('busy_timeout = 5000');
       database.pragma('foreign_keys = OFF');
-      return new SqliteDialect({ database });
+      return { dialect: new SqliteDialect({ database }), sqlite: database };
     }
     case 'postgres': {
       const pg = await import('pg');
@@ -52,7 +55,7 @@ async function buildDialect(target: DatabaseTarget): Promise<Dialect> {
       // An idle connection dropped by the server (restart, failover) must not crash the process;
       // the pool replaces it on next use.
       pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-      return new PostgresDialect({ pool });
+      return { dialect: new PostgresDialect({ pool }) };
     }
     case 'mysql': {
       const mysql = await import('mysql2');
@@ -64,7 +67,7 @@ async function buildDialect(target: DatabaseTarget): Promise<Dialect> {
         decimalNumbers: true,
         charset: 'utf8mb4',
       });
-      return new MysqlDialect({ pool });
+      return { dialect: new MysqlDialect({ pool }) };
     }
   }
 }

@@ -3,6 +3,7 @@ import { capToBalances, type Charge } from './charge-batch.js';
 
 const charge = (userId: number, tokenId: number | null, quota: number, tokenPays = true): Charge => ({
   requestId: `r${Math.random()}`,
+  epoch: '',
   userId,
   tokenId,
   tokenPays,

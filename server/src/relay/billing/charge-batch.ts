@@ -1,12 +1,17 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SqlDialectName } from '../../config.js';
 import { insertLogRows, writeOutbox } from '../../modules/logs/outbox.js';
+import { insertLogRowsPrepared } from '../../modules/logs/sqlite-log-insert.js';
+import { sqliteHandle } from '../../platform/db/sqlite-handle.js';
 import { normalizeLogRow, type LogInput } from '../../modules/logs/writer.js';
 import type { Database, LogDatabase, NewLog } from '../../platform/db/schema.js';
 
 /** One settled request's charge, waiting for the next flush. */
 export interface Charge {
+  /** The request id: the hold's id and the log row's charge_key. */
   requestId: string;
+  /** The balance authority's epoch the hold was registered under. */
+  epoch: string;
   userId: number;
   /** The token used (its used_quota grows), and whether its remain_quota pays. */
   tokenId: number | null;
@@ -65,9 +70,15 @@ export async function writeChargeBatch(
     const rows: NewLog[] = [];
     charges.forEach((c, i) => {
       const row = c.log?.(charged[i]!);
-      if (row) rows.push({ ...normalizeLogRow(row), charge_key: c.requestId });
+      if (!row) return;
+      const normalized: NewLog = normalizeLogRow(row);
+      normalized.charge_key = c.requestId;
+      rows.push(normalized);
     });
-    if (logs.kind === 'main') {
+    const sqlite = logs.kind === 'main' && logs.dialect === 'sqlite' ? sqliteHandle(db) : undefined;
+    if (sqlite) {
+      insertLogRowsPrepared(sqlite, rows);
+    } else if (logs.kind === 'main') {
       await insertLogRows(tx as unknown as Transaction<LogDatabase>, logs.dialect, rows);
     } else {
       await writeOutbox(tx, rows);

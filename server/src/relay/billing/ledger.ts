@@ -60,6 +60,17 @@ export class QuotaHold {
   }
 }
 
+/** The hold a committed charge settled, as the authority registered it (amount: the charge). */
+function settledRef(c: Charge): HoldRef {
+  return {
+    holdId: c.requestId,
+    epoch: c.epoch,
+    userId: c.userId,
+    tokenId: c.tokenPays ? c.tokenId : null,
+    amount: c.quota,
+  };
+}
+
 /** Attempts of one flush transaction that failed on a deadlock or serialization error. */
 const FLUSH_ATTEMPTS = 4;
 
@@ -70,9 +81,8 @@ const FLUSH_ATTEMPTS = 4;
  * always logged. A hold never touches the database.
  */
 export class QuotaLedger implements BalanceSource {
+  /** Settled holds' charges, waiting for the flush (the authority learns when they commit). */
   private charges: Charge[] = [];
-  /** Settled holds whose charges are in the pending batch (the authority learns when they commit). */
-  private settled: HoldRef[] = [];
   /** Settled holds committed to SQL whose authority update failed: retried at the next flush. */
   private uncommitted: HoldRef[] = [];
   /** Serialises flushes with balance loads, so a load never misses or double-counts a batch. */
@@ -155,15 +165,19 @@ export class QuotaLedger implements BalanceSource {
         void this.authority.settle(ref, quota).catch(() => undefined);
       }
     }
-    this.record(hold.request, quota, settlement);
-    this.settled.push({ ...ref, amount: quota });
+    this.record(hold, quota, settlement);
     return quota;
   }
 
-  /** Queues the charge with its log row (synchronously: no flush can split them). */
-  private record(request: HoldRequest, quota: number, settlement: Settlement) {
+  /**
+   * Queues the charge with its log row (synchronously: no flush can split them). One object per
+   * charge, kept small: it lives for a flush interval, long enough to be promoted by the GC.
+   */
+  private record(hold: QuotaHold, quota: number, settlement: Settlement) {
+    const { request } = hold;
     this.charges.push({
       requestId: request.requestId,
+      epoch: hold.epoch,
       userId: request.userId,
       tokenId: request.tokenId,
       tokenPays: !request.tokenUnlimited,
@@ -224,20 +238,17 @@ export class QuotaLedger implements BalanceSource {
       await this.tellAuthority();
       if (this.charges.length === 0) return;
       const charges = this.charges;
-      const settled = this.settled;
       this.charges = [];
-      this.settled = [];
       let shortfall: Shortfall | null;
       try {
         shortfall = await this.write(charges);
       } catch (err) {
         this.charges.unshift(...charges);
-        this.settled.unshift(...settled);
         console.error(`flushing quota changes failed, will retry: ${(err as Error).message}`);
         throw err;
       }
       if (this.logTarget.kind === 'outbox' && charges.some((c) => c.log)) this.afterOutbox();
-      this.uncommitted.push(...settled);
+      for (const c of charges) this.uncommitted.push(settledRef(c));
       await this.tellAuthority();
       if (shortfall) await this.tellShortfall(shortfall);
     });

@@ -3,7 +3,7 @@ import type { WebSocket as UpstreamSocket } from 'undici';
 import type { RelayCaller } from '../auth/relay-auth.js';
 import type { QuotaHold } from '../billing/ledger.js';
 import { chargeQuota, type Price, type Usage } from '../billing/pricing.js';
-import { consumeLogRow } from '../consume-log.js';
+import { chargeLog } from '../consume-log.js';
 import { RelayError } from '../errors.js';
 import type { InboundRequest, UpstreamTarget } from '../providers/types.js';
 import type { Relay } from '../relay.js';
@@ -148,23 +148,21 @@ export async function runSession(client: ClientSocket, inbox: ClientInbox, s: Se
   await relay.ctx.ledger.settle(s.hold, {
     quota,
     channelId: target.channel.id,
-    log: (charged) =>
-      consumeLogRow(relay.ctx, {
-        caller,
-        inbound,
-        price: s.price,
-        usage,
-        quota: charged,
-        overdraft: quota - charged,
-        channelId: target.channel.id,
-        usedChannels: used,
-        upstreamModel: target.upstreamModel,
-        requestId: request.id,
-        elapsedMs: performance.now() - startedAt,
-        frt: null,
-        notes: [`实时会话，${responses} 次响应`],
-        countedLocally: false,
-      }),
+    log: chargeLog(relay.ctx, {
+      caller,
+      inbound,
+      price: s.price,
+      usage,
+      quota,
+      channelId: target.channel.id,
+      usedChannels: used,
+      upstreamModel: target.upstreamModel,
+      requestId: request.id,
+      elapsedMs: performance.now() - startedAt,
+      frt: null,
+      notes: [`实时会话，${responses} 次响应`],
+      countedLocally: false,
+    }),
   });
   s.recordSuccess?.();
 }

@@ -4,7 +4,7 @@ import type { RelayCaller } from '../auth/relay-auth.js';
 import { InsufficientQuotaError, type QuotaHold } from '../billing/ledger.js';
 import { holdForCaller } from '../billing/caller-hold.js';
 import { chargeQuota, lookupPrice, type Price } from '../billing/pricing.js';
-import { consumeLogRow } from '../consume-log.js';
+import { chargeLog } from '../consume-log.js';
 import { RelayError } from '../errors.js';
 import type { InboundRequest } from '../providers/types.js';
 import type { Relay } from '../relay.js';
@@ -93,23 +93,21 @@ export async function submitSunoTask(
     await ctx.ledger.settle(hold, {
       quota,
       channelId: channel.id,
-      log: (charged) =>
-        consumeLogRow(ctx, {
-          caller,
-          inbound: inboundOf(request, model, body),
-          price,
-          usage: NO_USAGE,
-          quota: charged,
-          overdraft: quota - charged,
-          channelId: channel.id,
-          usedChannels: used,
-          upstreamModel: model,
-          requestId: request.id,
-          elapsedMs: performance.now() - startedAt,
-          frt: null,
-          notes: [`任务 ${result.taskId}`],
-          countedLocally: false,
-        }),
+      log: chargeLog(ctx, {
+        caller,
+        inbound: inboundOf(request, model, body),
+        price,
+        usage: NO_USAGE,
+        quota,
+        channelId: channel.id,
+        usedChannels: used,
+        upstreamModel: model,
+        requestId: request.id,
+        elapsedMs: performance.now() - startedAt,
+        frt: null,
+        notes: [`任务 ${result.taskId}`],
+        countedLocally: false,
+      }),
     });
     await reply.code(200).header('content-type', result.contentType).send(result.body);
   } finally {
