@@ -7,7 +7,7 @@ import type { InboundRequest, ParsedResponse } from './types.js';
  * asks for unless told otherwise) wants each vector as little-endian float32 bytes in base64, as
  * OpenAI sends them; anything else gets the numbers. `promptTokens` null: no usage block.
  */
-export function openAIEmbeddingsBody(
+function openAIEmbeddingsBody(
   request: Record<string, unknown> | null,
   model: string,
   vectors: readonly (readonly number[])[],

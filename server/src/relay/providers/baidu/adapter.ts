@@ -1,7 +1,7 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
-import { embeddingInputs, openAIEmbeddingsBody } from '../embeddings-answer.js';
+import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
 import type {
   InboundRequest,
@@ -47,18 +47,11 @@ function parseBaiduAnswer(
     const answer = json as BaiduEmbeddings;
     const rows = [...(answer.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     const prompt = answer.usage?.prompt_tokens ?? answer.usage?.total_tokens ?? 0;
-    const out = openAIEmbeddingsBody(
-      inbound.body,
-      inbound.model,
+    return openAIEmbeddingsAnswer(
+      inbound,
       rows.map((row) => row.embedding ?? []),
       prompt,
     );
-    return {
-      body: Buffer.from(JSON.stringify(out)),
-      contentType: 'application/json',
-      usage: { promptTokens: prompt, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 },
-      text: () => '',
-    };
   }
   const hub = baiduResponseToHub(json);
   return {

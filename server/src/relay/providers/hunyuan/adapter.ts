@@ -2,7 +2,7 @@ import { channelTypeInfo } from '@gateway/contract';
 import { RelayError } from '../../errors.js';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
-import { embeddingInputs, openAIEmbeddingsBody } from '../embeddings-answer.js';
+import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
 import type { InboundRequest, ParsedResponse, ProviderAdapter, UpstreamErrorInfo } from '../types.js';
 import { tencentErrorInfo, tencentErrorOf } from './errors.js';
@@ -46,18 +46,11 @@ function parseHunyuanAnswer(inbound: InboundRequest, body: Buffer, contentType: 
     const answer = (json.Response ?? {}) as TencentEmbeddings;
     const rows = [...(answer.Data ?? [])].sort((a, b) => (a.Index ?? 0) - (b.Index ?? 0));
     const prompt = answer.Usage?.PromptTokens ?? answer.Usage?.TotalTokens ?? 0;
-    const out = openAIEmbeddingsBody(
-      inbound.body,
-      inbound.model,
+    return openAIEmbeddingsAnswer(
+      inbound,
       rows.map((row) => row.Embedding ?? []),
       prompt,
     );
-    return {
-      body: Buffer.from(JSON.stringify(out)),
-      contentType: 'application/json',
-      usage: { promptTokens: prompt, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 },
-      text: () => '',
-    };
   }
   const hub = hunyuanResponseToHub(json);
   return {

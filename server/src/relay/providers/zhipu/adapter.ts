@@ -2,7 +2,7 @@ import { channelTypeInfo } from '@gateway/contract';
 import { RelayError } from '../../errors.js';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
-import { embeddingInputs, openAIEmbeddingsBody } from '../embeddings-answer.js';
+import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
 import type { InboundRequest, ParsedResponse, ProviderAdapter, UpstreamErrorInfo } from '../types.js';
 import { isZhipuFailure, zhipuErrorInfo } from './errors.js';
@@ -23,14 +23,7 @@ function parseZhipuAnswer(inbound: InboundRequest, body: Buffer, contentType: st
   if (inbound.mode === 'embeddings') {
     const data = (json.data ?? {}) as { embedding?: number[] };
     const prompt = hub.usage?.promptTokens ?? 0;
-    return {
-      body: Buffer.from(
-        JSON.stringify(openAIEmbeddingsBody(inbound.body, inbound.model, [data.embedding ?? []], prompt)),
-      ),
-      contentType: 'application/json',
-      usage: { promptTokens: prompt, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 },
-      text: () => '',
-    };
+    return openAIEmbeddingsAnswer(inbound, [data.embedding ?? []], prompt);
   }
   return {
     body,
