@@ -92,6 +92,7 @@ describe('channel calls refuse link-local and unspecified addresses', () => {
     const key = { ...JSON.parse(account.key), token_uri: `http://0.0.0.0:${port}/token` };
     const vertexId = await addChannel(gw, {
       type: 41,
+      name: 'vertex-outbound',
       key: JSON.stringify(key),
       baseUrl: upstream.url,
       other: 'us-east5',
