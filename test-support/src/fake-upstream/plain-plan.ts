@@ -1,6 +1,7 @@
 /**
- * What the text-only chat APIs (Baidu ERNIE v1, Zhipu v3, Tencent Hunyuan) answer for a
- * scenario: the text, its stream deltas, the finish reason and the usage numbers.
+ * What the plain chat APIs (Baidu ERNIE v1, Zhipu v3, Tencent Hunyuan) answer for a scenario:
+ * the text, its stream deltas, the finish reason, the usage numbers and the tool calls (which
+ * ERNIE and Hunyuan answer in their own shapes).
  */
 import { randomId } from './ids.js';
 import { DEFAULT_REPLY, replyDeltas } from './openai/text.js';
