@@ -92,6 +92,37 @@ describe('ERNIE function calling, request', () => {
   });
 });
 
+describe('ERNIE parallel results out of order', () => {
+  it('makes each function turn follow the call it answers', () => {
+    const messages: HubMessage[] = [
+      { role: 'user', parts: [{ type: 'text', text: 'Paris and Rome?' }] },
+      { role: 'assistant', parts: [call('c1', 'Paris'), call('c2', 'Rome')] },
+      {
+        role: 'user',
+        parts: [
+          { type: 'tool_result', callId: 'c2', content: 'rain' },
+          { type: 'tool_result', callId: 'c1', content: 'sunny' },
+        ],
+      },
+    ];
+    expect(baiduChatBody(hub({ messages })).messages).toEqual([
+      { role: 'user', content: 'Paris and Rome?' },
+      {
+        role: 'assistant',
+        content: '',
+        function_call: { name: 'get_weather', arguments: '{"city":"Rome"}' },
+      },
+      { role: 'function', name: 'get_weather', content: 'rain' },
+      {
+        role: 'assistant',
+        content: '',
+        function_call: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      },
+      { role: 'function', name: 'get_weather', content: 'sunny' },
+    ]);
+  });
+});
+
 describe('ERNIE function calling, answers', () => {
   const functionCall = { name: 'get_weather', arguments: '{"city":"Paris"}', thoughts: '需要查天气' };
 

@@ -47,8 +47,12 @@ export function ernieMessages(messages: readonly HubMessage[]): ErnieMessage[] {
     for (const part of message.parts) {
       if (part.type !== 'tool_result') continue;
       const call = calls.get(part.callId);
-      // The first result answers the assistant turn already sent; each further one needs its call.
-      if (answered > 0 && call) out.push({ role: 'assistant', content: '', function_call: ernieCall(call) });
+      // The first result answers the assistant turn just sent (which then names this result's
+      // call, whatever order the results come in); each further one needs its own call turn.
+      const previous = out[out.length - 1];
+      if (answered === 0 && call && previous?.function_call) previous.function_call = ernieCall(call);
+      else if (answered > 0 && call)
+        out.push({ role: 'assistant', content: '', function_call: ernieCall(call) });
       out.push({ role: 'function', name: call?.name ?? part.callId, content: part.content });
       answered++;
     }
