@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { addChannel, apiError, testDbKind } from '@gateway/test-support';
+import { addChannel, apiError, channelUsedQuota, testDbKind } from '@gateway/test-support';
 import { QUOTA, USAGE, useCnNatives } from './support/cn-natives.js';
 
 /**
@@ -49,6 +49,101 @@ describe.skipIf(testDbKind() !== 'sqlite')('Baidu ERNIE v1 channels (15)', () =>
     expect(usage).toMatchObject({ prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 });
     expect(h.upstream.requests.last()!.body).toMatchObject({ stream: true });
     await h.expectCharged(id, QUOTA, true);
+  });
+
+  const TOOLS = [
+    {
+      type: 'function' as const,
+      function: {
+        name: 'get_weather',
+        description: '天气',
+        parameters: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+    },
+  ];
+  const CALL = { name: 'get_weather', arguments: '{"city":"北京"}' };
+  const ASK = { role: 'user' as const, content: '北京天气？' };
+  /** The conversation after the client ran the call ERNIE asked for (ERNIE's calls have no id). */
+  const answered = (callId: string) => [
+    ASK,
+    {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [{ id: callId, type: 'function' as const, function: CALL }],
+    },
+    { role: 'tool' as const, tool_call_id: callId, content: '晴，20度' },
+  ];
+  /** What ERNIE must receive for it: the call as `function_call`, the result as a `function` turn. */
+  const ANSWERED_MESSAGES = [
+    { role: 'user', content: '北京天气？' },
+    { role: 'assistant', content: '', function_call: CALL },
+    { role: 'function', name: 'get_weather', content: '晴，20度' },
+  ];
+
+  it('round-trips a function call (functions/function_call, then a `function` turn), not streamed', async () => {
+    const { id, scenarioKey } = await h.channel(15, { toolCalls: [CALL], usage: USAGE }, [ERNIE]);
+    const res = await h.openai().chat.completions.create({
+      model: ERNIE,
+      messages: [ASK],
+      tools: TOOLS,
+      tool_choice: { type: 'function', function: { name: 'get_weather' } },
+    });
+    expect(res.choices[0]!.finish_reason).toBe('tool_calls');
+    const call = res.choices[0]!.message.tool_calls![0]!;
+    expect(call).toMatchObject({ type: 'function', function: CALL });
+    expect(call.id).toMatch(/^call_/);
+    expect(h.upstream.requests.last()!.body).toMatchObject({
+      functions: [TOOLS[0]!.function],
+      tool_choice: { type: 'function', function: { name: 'get_weather' } },
+    });
+    await h.expectCharged(id, QUOTA, false);
+
+    h.upstream.scenario(scenarioKey, { content: '北京晴天', usage: USAGE });
+    const answer = await h.openai().chat.completions.create({
+      model: ERNIE,
+      messages: answered(call.id),
+      tools: TOOLS,
+    });
+    expect(answer.choices[0]!.message.content).toBe('北京晴天');
+    expect(h.upstream.requests.last()!.body).toMatchObject({ messages: ANSWERED_MESSAGES, stream: false });
+    expect(await channelUsedQuota(h.gw, id)).toBe(2 * QUOTA);
+  });
+
+  it('round-trips a function call streamed (function_call in the last event)', async () => {
+    const { id, scenarioKey } = await h.channel(15, { toolCalls: [CALL], usage: USAGE }, [ERNIE]);
+    const stream = await h.openai().chat.completions.create({
+      model: ERNIE,
+      messages: [ASK],
+      tools: TOOLS,
+      stream: true,
+    });
+    const calls: Array<{ id?: string; name?: string; arguments: string }> = [];
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      for (const d of chunk.choices[0]?.delta.tool_calls ?? []) {
+        const c = (calls[d.index] ??= { arguments: '' });
+        c.id ??= d.id;
+        c.name ??= d.function?.name;
+        c.arguments += d.function?.arguments ?? '';
+      }
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(calls).toEqual([{ id: expect.stringMatching(/^call_/), ...CALL }]);
+    expect(finish).toBe('tool_calls');
+    await h.expectCharged(id, QUOTA, true);
+
+    h.upstream.scenario(scenarioKey, { chunks: ['北京', '晴天'], usage: USAGE });
+    const answer = await h.openai().chat.completions.create({
+      model: ERNIE,
+      messages: answered(calls[0]!.id!),
+      tools: TOOLS,
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of answer) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe('北京晴天');
+    expect(h.upstream.requests.last()!.body).toMatchObject({ messages: ANSWERED_MESSAGES, stream: true });
+    expect(await channelUsedQuota(h.gw, id)).toBe(2 * QUOTA);
   });
 
   it('serves the Responses API through the hub, streamed', async () => {

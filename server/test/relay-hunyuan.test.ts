@@ -43,6 +43,142 @@ describe.skipIf(testDbKind() !== 'sqlite')('Tencent Hunyuan channels (23)', () =
     expect(await channelUsedQuota(h.gw, id)).toBe(2 * QUOTA);
   });
 
+  const TOOLS = [
+    {
+      type: 'function' as const,
+      function: {
+        name: 'get_weather',
+        description: '天气',
+        parameters: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+    },
+  ];
+  const CALL = { id: 'call_hy1', name: 'get_weather', arguments: '{"city":"深圳"}' };
+  const ASK = { role: 'user' as const, content: '深圳天气？' };
+  const ANSWERED = [
+    ASK,
+    {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [
+        {
+          id: 'call_hy1',
+          type: 'function' as const,
+          function: { name: CALL.name, arguments: CALL.arguments },
+        },
+      ],
+    },
+    { role: 'tool' as const, tool_call_id: 'call_hy1', content: '晴，25度' },
+  ];
+  /** What Hunyuan must receive for ANSWERED: the call as ToolCalls, the result as a `tool` turn. */
+  const ANSWERED_MESSAGES = [
+    { Role: 'user', Content: '深圳天气？' },
+    {
+      Role: 'assistant',
+      Content: '',
+      ToolCalls: [
+        { Id: 'call_hy1', Type: 'function', Function: { Name: CALL.name, Arguments: CALL.arguments } },
+      ],
+    },
+    { Role: 'tool', Content: '晴，25度', ToolCallId: 'call_hy1' },
+  ];
+
+  it('round-trips a tool call (Tools/ToolCalls, then a `tool` turn), not streamed, billed exactly', async () => {
+    const { id, scenarioKey } = await h.channel(23, { toolCalls: [CALL], usage: USAGE }, [HUNYUAN]);
+    const res = await h.openai().chat.completions.create({ model: HUNYUAN, messages: [ASK], tools: TOOLS });
+    expect(res.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(res.choices[0]!.message.tool_calls).toEqual([
+      { id: 'call_hy1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"深圳"}' } },
+    ]);
+    expect(h.upstream.requests.last()!.body).toMatchObject({
+      Tools: [
+        {
+          Type: 'function',
+          Function: {
+            Name: 'get_weather',
+            Description: '天气',
+            Parameters: '{"type":"object","properties":{"city":{"type":"string"}}}',
+          },
+        },
+      ],
+    });
+    await h.expectCharged(id, QUOTA, false);
+
+    h.upstream.scenario(scenarioKey, { content: '深圳晴天', usage: USAGE });
+    const answer = await h
+      .openai()
+      .chat.completions.create({ model: HUNYUAN, messages: ANSWERED, tools: TOOLS });
+    expect(answer.choices[0]!.message.content).toBe('深圳晴天');
+    expect(h.upstream.requests.last()!.body).toMatchObject({ Messages: ANSWERED_MESSAGES, Stream: false });
+    expect(await channelUsedQuota(h.gw, id)).toBe(2 * QUOTA);
+  });
+
+  it('round-trips a tool call streamed (Delta.ToolCalls), billed exactly', async () => {
+    const { id, scenarioKey } = await h.channel(23, { toolCalls: [CALL], usage: USAGE }, [HUNYUAN]);
+    const stream = await h.openai().chat.completions.create({
+      model: HUNYUAN,
+      messages: [ASK],
+      tools: TOOLS,
+      stream: true,
+    });
+    const calls: Array<{ id?: string; name?: string; arguments: string }> = [];
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      for (const d of chunk.choices[0]?.delta.tool_calls ?? []) {
+        const c = (calls[d.index] ??= { arguments: '' });
+        c.id ??= d.id;
+        c.name ??= d.function?.name;
+        c.arguments += d.function?.arguments ?? '';
+      }
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(calls).toEqual([{ id: 'call_hy1', name: 'get_weather', arguments: '{"city":"深圳"}' }]);
+    expect(finish).toBe('tool_calls');
+    await h.expectCharged(id, QUOTA, true);
+
+    h.upstream.scenario(scenarioKey, { chunks: ['深圳', '晴天'], usage: USAGE });
+    const answer = await h.openai().chat.completions.create({
+      model: HUNYUAN,
+      messages: ANSWERED,
+      tools: TOOLS,
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of answer) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe('深圳晴天');
+    expect(h.upstream.requests.last()!.body).toMatchObject({ Messages: ANSWERED_MESSAGES, Stream: true });
+    expect(await channelUsedQuota(h.gw, id)).toBe(2 * QUOTA);
+  });
+
+  it('sends an image message as Contents (hunyuan-vision), billed exactly', async () => {
+    const { id } = await h.channel(23, { content: '一只猫', usage: USAGE }, [HUNYUAN]);
+    const res = await h.openai().chat.completions.create({
+      model: HUNYUAN,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: '这是什么？' },
+            { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } },
+          ],
+        },
+      ],
+    });
+    expect(res.choices[0]!.message.content).toBe('一只猫');
+    expect(h.upstream.requests.last()!.body).toMatchObject({
+      Messages: [
+        {
+          Role: 'user',
+          Contents: [
+            { Type: 'text', Text: '这是什么？' },
+            { Type: 'image_url', ImageUrl: { Url: 'https://example.com/cat.png' } },
+          ],
+        },
+      ],
+    });
+    await h.expectCharged(id, QUOTA, false);
+  });
+
   it('serves the Google SDK through the hub', async () => {
     const { id } = await h.channel(23, { content: 'Gemini asks Hunyuan', usage: USAGE }, [HUNYUAN]);
     const google = new GoogleGenAI({ apiKey: h.token.apiKey, httpOptions: { baseUrl: h.gw.url } });

@@ -1,13 +1,13 @@
 import type { HubFinish, HubMessage, HubPart, HubStreamEvent } from '../formats/hub.js';
 
-/** A turn of the text-only chat APIs (Baidu ERNIE v1, Zhipu v3, Tencent Hunyuan). */
+/** A turn of a text-only chat API (Zhipu v3; ERNIE v1 and Hunyuan have their own, with tools). */
 export interface PlainMessage {
   role: 'user' | 'assistant';
   content: string;
 }
 
 /**
- * These APIs take text turns only. Tool results are given as the user's text and earlier tool
+ * Zhipu v3 takes text turns only. Tool results are given as the user's text and earlier tool
  * calls as the assistant's (so the conversation keeps its meaning); images and earlier reasoning
  * cannot be sent and are dropped.
  */

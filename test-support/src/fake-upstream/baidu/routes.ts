@@ -50,14 +50,33 @@ function refusal(
   return null;
 }
 
-/** ERNIE wants user and assistant turns alternating, starting and ending with the user. */
+interface ErnieTurn {
+  role?: unknown;
+  content?: unknown;
+  name?: unknown;
+  function_call?: { name?: unknown };
+}
+
+/**
+ * ERNIE wants user and assistant turns alternating, starting and ending with the user; a
+ * `function` turn (a tool's output) takes the user's slot right after an assistant turn whose
+ * `function_call` names it.
+ */
 function badMessages(messages: unknown): string | null {
   if (!Array.isArray(messages) || messages.length === 0) return 'the messages field is required';
   if (messages.length % 2 === 0) return 'the length of messages must be an odd number';
-  for (const [i, m] of (messages as Array<{ role?: unknown; content?: unknown }>).entries()) {
-    if (m.role !== (i % 2 === 0 ? 'user' : 'assistant'))
-      return `the role of message with ${i % 2 === 0 ? 'even' : 'odd'} index in the messages must be ${i % 2 === 0 ? 'user' : 'assistant'}`;
-    if (typeof m.content !== 'string' || !m.content) return 'message content can not be empty';
+  const turns = messages as ErnieTurn[];
+  for (const [i, m] of turns.entries()) {
+    const userSlot = i % 2 === 0;
+    const called = turns[i - 1]?.function_call?.name;
+    if (userSlot && m.role === 'function') {
+      if (!called || m.name !== called)
+        return 'the name of function message must match the function_call before it';
+    } else if (m.role !== (userSlot ? 'user' : 'assistant'))
+      return `the role of message with ${userSlot ? 'even' : 'odd'} index in the messages must be ${userSlot ? 'user or function' : 'assistant'}`;
+    if (called && m.role !== 'function') return 'a function_call must be answered by a function message';
+    const empty = typeof m.content !== 'string' || !m.content;
+    if (empty && !(m.role === 'assistant' && m.function_call)) return 'message content can not be empty';
   }
   return null;
 }
@@ -69,7 +88,12 @@ function chatHandler(accounts: BaiduAccounts) {
     const body = ctx.body;
     const invalid = ctx.spec.skipValidation ? null : badMessages(body.messages);
     if (invalid) return ctx.reply.json({ error_code: 336006, error_msg: invalid });
-    const plan = plainPlan(ctx.spec, [body.system, body.messages], 'normal');
+    const plan = plainPlan(ctx.spec, [body.system, body.messages], 'normal', 'function_call');
+    // ERNIE v1 calls one function per answer, with no id; `thoughts` says why it calls.
+    const call = plan.toolCalls[0];
+    const functionCall = call && {
+      function_call: { name: call.name, arguments: call.arguments, thoughts: `用户需要调用${call.name}` },
+    };
     const id = randomId('as-', 10);
     const created = nowSeconds();
     const truncated = plan.finishReason === 'length';
@@ -88,11 +112,14 @@ function chatHandler(accounts: BaiduAccounts) {
         is_truncated: truncated,
         need_clear_history: false,
         finish_reason: plan.finishReason,
+        ...functionCall,
         ...(plan.usage ? { usage: usage(plan.usage.completion) } : {}),
       });
     }
-    const last = plan.deltas.length - 1;
-    const events = plan.deltas.map((delta, i) =>
+    // The function call comes whole in the last event.
+    const deltas = functionCall ? [...plan.deltas, ''] : plan.deltas;
+    const last = deltas.length - 1;
+    const events = deltas.map((delta, i) =>
       sseData({
         id,
         object: 'chat.completion',
@@ -102,7 +129,7 @@ function chatHandler(accounts: BaiduAccounts) {
         is_truncated: i === last && truncated,
         result: delta,
         need_clear_history: false,
-        ...(i === last ? { finish_reason: plan.finishReason } : {}),
+        ...(i === last ? { finish_reason: plan.finishReason, ...functionCall } : {}),
         // Every event carries the usage so far; the completion count arrives with the last one.
         ...(plan.usage ? { usage: usage(i === last ? plan.usage.completion : 0) } : {}),
       }),

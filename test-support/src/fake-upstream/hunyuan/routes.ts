@@ -16,15 +16,45 @@ import { checkTc3 } from './signature.js';
 
 const NOTE = '以上内容为AI生成，不代表开发者立场，请勿删除或修改本标记';
 
-/** Hunyuan's message rules: system turns first, then user and assistant alternating, ending with user. */
+interface HunyuanTurn {
+  Role?: unknown;
+  Content?: unknown;
+  Contents?: unknown;
+  ToolCalls?: unknown;
+  ToolCallId?: unknown;
+}
+
+const hasText = (m: HunyuanTurn) =>
+  (typeof m.Content === 'string' && m.Content !== '') || (Array.isArray(m.Contents) && m.Contents.length > 0);
+
+/**
+ * Hunyuan's message rules: system turns first, then user and assistant alternating; an assistant
+ * turn with `ToolCalls` is followed by one `tool` turn per call (answering its id) instead of a
+ * user turn; the conversation ends with a user or tool turn.
+ */
 function badMessages(messages: unknown): string | null {
   if (!Array.isArray(messages) || messages.length === 0) return 'Messages 不能为空';
-  const turns = (messages as Array<{ Role?: unknown; Content?: unknown }>).filter((m) => m.Role !== 'system');
-  for (const [i, m] of turns.entries()) {
-    if (m.Role !== (i % 2 === 0 ? 'user' : 'assistant')) return 'Messages 中 user 与 assistant 需交替出现';
-    if (typeof m.Content !== 'string' || !m.Content) return 'Messages 中 Content 不能为空';
+  const turns = (messages as HunyuanTurn[]).filter((m) => m.Role !== 'system');
+  let pending: string[] = [];
+  let expect: 'user' | 'assistant' = 'user';
+  for (const m of turns) {
+    if (pending.length > 0) {
+      if (m.Role !== 'tool' || m.ToolCallId !== pending[0])
+        return 'Messages 中 tool 需紧随 ToolCalls 并回答其 Id';
+      pending = pending.slice(1);
+      continue;
+    }
+    if (m.Role === 'tool' || m.Role !== expect) return 'Messages 中 user 与 assistant 需交替出现';
+    const calls = Array.isArray(m.ToolCalls) ? (m.ToolCalls as Array<{ Id?: unknown }>) : [];
+    if (!hasText(m) && calls.length === 0) return 'Messages 中 Content 不能为空';
+    pending = calls.map((c) => String(c.Id));
+    // After the tool turns answering its calls, the assistant speaks again.
+    expect = m.Role === 'assistant' && pending.length === 0 ? 'user' : 'assistant';
   }
-  return turns.length % 2 === 1 ? null : 'Messages 最后一项需为 user';
+  const last = turns[turns.length - 1];
+  return pending.length === 0 && (last?.Role === 'user' || last?.Role === 'tool')
+    ? null
+    : 'Messages 最后一项需为 user';
 }
 
 function chat(ctx: HandlerContext) {
@@ -35,7 +65,13 @@ function chat(ctx: HandlerContext) {
       ? 'Model 不能为空'
       : badMessages(body.Messages);
   if (invalid) return ctx.reply.json(tencentError('InvalidParameter', invalid));
-  const plan = plainPlan(ctx.spec, body.Messages, 'stop');
+  const plan = plainPlan(ctx.spec, body.Messages, 'stop', 'tool_calls');
+  const toolCalls = plan.toolCalls.map((c, Index) => ({
+    Id: c.id,
+    Type: 'function',
+    Index,
+    Function: { Name: c.name, Arguments: c.arguments },
+  }));
   const id = crypto.randomUUID();
   const created = nowSeconds();
   const usage = (completion: number) =>
@@ -50,7 +86,15 @@ function chat(ctx: HandlerContext) {
         RequestId: id,
         Note: NOTE,
         Choices: [
-          { Index: 0, Message: { Role: 'assistant', Content: plan.text }, FinishReason: plan.finishReason },
+          {
+            Index: 0,
+            Message: {
+              Role: 'assistant',
+              Content: plan.text,
+              ...(toolCalls.length > 0 ? { ToolCalls: toolCalls } : {}),
+            },
+            FinishReason: plan.finishReason,
+          },
         ],
         Created: created,
         Id: id,
@@ -58,14 +102,19 @@ function chat(ctx: HandlerContext) {
       },
     });
   }
-  const last = plan.deltas.length - 1;
-  const events = plan.deltas.map((delta, i) =>
+  // Text deltas, then one chunk with the tool calls whole (as Hunyuan streams them).
+  const deltas: Array<{ Content: string; ToolCalls?: typeof toolCalls }> = plan.deltas.map((Content) => ({
+    Content,
+  }));
+  if (toolCalls.length > 0) deltas.push({ Content: '', ToolCalls: toolCalls });
+  const last = deltas.length - 1;
+  const events = deltas.map((delta, i) =>
     sseData({
       Note: NOTE,
       Choices: [
         {
           Index: 0,
-          Delta: { Role: 'assistant', Content: delta },
+          Delta: { Role: 'assistant', ...delta },
           FinishReason: i === last ? plan.finishReason : '',
         },
       ],

@@ -1,5 +1,6 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
+import { hubPartsText } from '../../formats/hub.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
 import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
@@ -58,7 +59,8 @@ function parseBaiduAnswer(
     body,
     contentType: 'application/json',
     usage: hub.usage,
-    text: () => (typeof json.result === 'string' ? json.result : ''),
+    // Tool calls count as output when usage must be counted locally.
+    text: () => hubPartsText(hub.parts),
   };
 }
 

@@ -1,6 +1,7 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { RelayError } from '../../errors.js';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
+import { hubPartsText } from '../../formats/hub.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
 import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
@@ -57,7 +58,8 @@ function parseHunyuanAnswer(inbound: InboundRequest, body: Buffer, contentType: 
     body,
     contentType: 'application/json',
     usage: hub.usage,
-    text: () => (hub.parts[0]?.type === 'text' ? hub.parts[0].text : ''),
+    // Tool calls count as output when usage must be counted locally.
+    text: () => hubPartsText(hub.parts),
   };
 }
 

@@ -1,17 +1,20 @@
-import type { HubRequest, HubResponse, HubStreamEvent, HubUsage } from '../../formats/hub.js';
+import type { HubPart, HubRequest, HubResponse, HubStreamEvent, HubUsage } from '../../formats/hub.js';
 import type { HubStreamDecoder, UpstreamChatFormat } from '../../formats/types.js';
 import type { SseEvent } from '../../stream/sse-parser.js';
-import { hubStreamError, plainFinish, plainMessages } from '../plain-chat.js';
+import { hubStreamError, plainFinish } from '../plain-chat.js';
 import { tencentErrorInfo, tencentErrorOf } from './errors.js';
+import { hunyuanMessages, hunyuanToolFields } from './messages.js';
 
 /** `system` turns first, then alternating user and assistant turns (Hunyuan checks both). */
 export function hunyuanChatBody(hub: HubRequest): Record<string, unknown> {
-  const Messages = [
-    ...hub.system.map((text) => ({ Role: 'system', Content: text })),
-    ...plainMessages(hub.messages).map((m) => ({ Role: m.role, Content: m.content })),
-  ];
+  const Messages = hunyuanMessages(hub.system, hub.messages);
   // `Model` is the channel's upstream model, set by the adapter.
-  const body: Record<string, unknown> = { Model: hub.model, Messages, Stream: hub.stream };
+  const body: Record<string, unknown> = {
+    Model: hub.model,
+    Messages,
+    Stream: hub.stream,
+    ...hunyuanToolFields(hub),
+  };
   // Hunyuan's ranges: Temperature [0, 2], TopP [0, 1].
   if (hub.temperature !== undefined) body.Temperature = Math.min(2, Math.max(0, hub.temperature));
   if (hub.topP !== undefined) body.TopP = Math.min(1, Math.max(0, hub.topP));
@@ -29,9 +32,19 @@ export function hunyuanUsageToHub(raw: unknown): HubUsage | null {
   };
 }
 
+interface HunyuanToolCall {
+  Id?: string;
+  Index?: number;
+  Function?: { Name?: string; Arguments?: string };
+}
+
 interface HunyuanAnswer {
   Id?: string;
-  Choices?: Array<{ Message?: { Content?: string }; Delta?: { Content?: string }; FinishReason?: string }>;
+  Choices?: Array<{
+    Message?: { Content?: string; ToolCalls?: HunyuanToolCall[] };
+    Delta?: { Content?: string; ToolCalls?: HunyuanToolCall[] };
+    FinishReason?: string;
+  }>;
   Usage?: unknown;
 }
 
@@ -40,21 +53,32 @@ export function hunyuanResponseToHub(json: Record<string, unknown>): HubResponse
   const answer = (json.Response ?? json) as HunyuanAnswer;
   const choice = answer.Choices?.[0];
   const text = choice?.Message?.Content ?? '';
+  const parts: HubPart[] = text ? [{ type: 'text', text }] : [];
+  for (const call of choice?.Message?.ToolCalls ?? []) {
+    parts.push({
+      type: 'tool_call',
+      id: call.Id ?? '',
+      name: call.Function?.Name ?? '',
+      arguments: call.Function?.Arguments ?? '',
+    });
+  }
   return {
     id: answer.Id ?? '',
     model: '',
-    parts: text ? [{ type: 'text', text }] : [],
+    parts,
     finish: plainFinish(choice?.FinishReason),
     usage: hunyuanUsageToHub(answer.Usage),
   };
 }
 
 /**
- * Hunyuan streams `data: {Choices: [{Delta: {Content}, FinishReason}], Usage, Id}` chunks with
- * the running usage; the chunk with a non-empty FinishReason ends the answer.
+ * Hunyuan streams `data: {Choices: [{Delta: {Content, ToolCalls}, FinishReason}], Usage, Id}`
+ * chunks with the running usage; the chunk with a non-empty FinishReason ends the answer.
  */
 export class HunyuanStreamDecoder implements HubStreamDecoder {
   private started = false;
+  /** Tool call indexes already announced: a call's later chunks carry only argument fragments. */
+  private readonly calls = new Set<number>();
 
   push(event: SseEvent): HubStreamEvent[] {
     let json: Record<string, unknown>;
@@ -77,6 +101,15 @@ export class HunyuanStreamDecoder implements HubStreamDecoder {
     const choice = chunk.Choices?.[0];
     const text = choice?.Delta?.Content ?? '';
     if (text) out.push({ type: 'text', text });
+    for (const [position, call] of (choice?.Delta?.ToolCalls ?? []).entries()) {
+      const index = call.Index ?? position;
+      if (!this.calls.has(index)) {
+        this.calls.add(index);
+        out.push({ type: 'tool_call_start', index, id: call.Id ?? '', name: call.Function?.Name ?? '' });
+      }
+      const fragment = call.Function?.Arguments ?? '';
+      if (fragment) out.push({ type: 'tool_call_arguments', index, fragment });
+    }
     const usage = hunyuanUsageToHub(chunk.Usage);
     if (usage) out.push({ type: 'usage', usage });
     if (choice?.FinishReason) out.push({ type: 'finish', reason: plainFinish(choice.FinishReason) });
