@@ -79,6 +79,8 @@ describe('the other field', () => {
   it('defaults, requires and checks region maps per the descriptor', () => {
     expect(channelOtherValue(18, '  ')).toBe('v2.1');
     expect(channelOtherValue(18, 'v3.5')).toBe('v3.5');
+    expect(channelOtherValue(37, '')).toBe('chat');
+    expect(channelOtherValue(37, 'workflow')).toBe('workflow');
     expect(channelOtherValue(1, '')).toBe('');
     expect(channelOtherError(39, ' ')).toBe('Account ID 不能为空');
     expect(channelOtherError(39, 'acc')).toBeNull();

@@ -137,8 +137,15 @@ export const NATIVE_TYPES: readonly ChannelTypeEntry[] = [
     baseUrl: 'https://api.dify.ai',
     protocol: 'native',
     keyHint: 'app-...',
-    // Chat apps' /v1/chat-messages, for every chat format through the hub.
+    // Chat apps' /v1/chat-messages, completion apps' /v1/completion-messages or workflows'
+    // /v1/workflows/run, as `other` says; for every chat format through the hub.
     endpoints: CHAT_ENDPOINTS,
+    other: {
+      label: 'difyAppKind',
+      placeholder: 'difyAppKindPlaceholder',
+      hint: 'difyAppKindHint',
+      default: 'chat',
+    },
   },
   {
     id: 41,

@@ -149,3 +149,58 @@ describe('Dify chat-messages', () => {
     });
   });
 });
+
+describe('Dify completion apps and workflows', () => {
+  const run = { inputs: { query: 'hi' }, response_mode: 'blocking', user: 'u' };
+  const eventNames = (text: string) =>
+    text
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => (e.startsWith('data: ') ? (JSON.parse(e.slice(6)) as { event: string }).event : e));
+
+  it('answer completion calls from inputs.query like chat apps, streams without workflow events', async () => {
+    upstream.scenario('done', { chunks: ['a', 'b'], usage: { prompt: 3, completion: 2 } });
+    expect(await (await post('/v1/completion-messages', run, 'done')).json()).toMatchObject({
+      event: 'message',
+      mode: 'completion',
+      answer: 'ab',
+      metadata: { usage: { prompt_tokens: 3, completion_tokens: 2 } },
+    });
+    const text = await (
+      await post('/v1/completion-messages', { ...run, response_mode: 'streaming' }, 'done')
+    ).text();
+    expect(eventNames(text)).toEqual(['event: ping', 'message', 'message', 'message_end']);
+    const noQuery = await post('/v1/completion-messages', { ...run, inputs: {} });
+    expect(noQuery.status).toBe(400);
+  });
+
+  it('run workflows blocking or streamed, reporting only total_tokens', async () => {
+    upstream.scenario('wf', { chunks: ['x', 'y'], usage: { prompt: 4, completion: 2 } });
+    expect(await (await post('/v1/workflows/run', run, 'wf')).json()).toMatchObject({
+      workflow_run_id: expect.any(String),
+      data: { status: 'succeeded', outputs: { text: 'xy' }, total_tokens: 6, error: null },
+    });
+    const text = await (await post('/v1/workflows/run', { ...run, response_mode: 'streaming' }, 'wf')).text();
+    expect(eventNames(text)).toEqual([
+      'workflow_started',
+      'node_started',
+      'event: ping',
+      'text_chunk',
+      'text_chunk',
+      'node_finished',
+      'workflow_finished',
+    ]);
+  });
+
+  it('fail a workflow run as a streamError scenario says', async () => {
+    upstream.scenario('wf-err', { streamError: { afterEvents: 1, message: 'LLM failed' } });
+    expect(await (await post('/v1/workflows/run', run, 'wf-err')).json()).toMatchObject({
+      data: { status: 'failed', outputs: null, error: 'LLM failed' },
+    });
+    const text = await (
+      await post('/v1/workflows/run', { ...run, response_mode: 'streaming' }, 'wf-err')
+    ).text();
+    expect(eventNames(text)).toEqual(['workflow_started', 'workflow_finished']);
+    expect(text).toContain('"status":"failed"');
+  });
+});

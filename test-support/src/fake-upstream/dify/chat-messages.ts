@@ -2,6 +2,8 @@
  * POST /v1/chat-messages (a Dify chat app): a blocking `message` answer, or the streaming event
  * list a chatflow app sends: workflow and node progress, `message` answer chunks, a `ping`,
  * `message_end` with `metadata.usage`; a scenario's `streamError` ends it with an `error` event.
+ * POST /v1/completion-messages (a completion app) answers the same way, without workflow events;
+ * its text is `inputs.query`.
  */
 import { randomUUID } from 'node:crypto';
 import { nowSeconds } from '../ids.js';
@@ -16,8 +18,14 @@ function invalid(message: string): ErrorSpec {
   return { status: 400, code: 'invalid_param', message };
 }
 
-function validate(body: Record<string, unknown>): ErrorSpec | null {
-  if (typeof body.query !== 'string' || body.query === '') return invalid('query is required');
+/** The text of the request: chat apps' `query`, completion apps' `inputs.query`. */
+export function queryOf(body: Record<string, unknown>, completion: boolean): unknown {
+  return completion ? (body.inputs as Record<string, unknown> | undefined)?.query : body.query;
+}
+
+function validate(body: Record<string, unknown>, completion: boolean): ErrorSpec | null {
+  const query = queryOf(body, completion);
+  if (typeof query !== 'string' || query === '') return invalid('query is required');
   if (body.response_mode !== 'blocking' && body.response_mode !== 'streaming') {
     return invalid('response_mode must be blocking or streaming');
   }
@@ -46,14 +54,17 @@ function usageJson(prompt: number, completion: number) {
   };
 }
 
-export async function chatMessagesHandler(ctx: HandlerContext): Promise<void> {
+export const chatMessagesHandler = (ctx: HandlerContext) => messagesHandler(ctx, false);
+export const completionMessagesHandler = (ctx: HandlerContext) => messagesHandler(ctx, true);
+
+async function messagesHandler(ctx: HandlerContext, completion: boolean): Promise<void> {
   const { body, spec } = ctx;
   if (!spec.skipValidation) {
-    const error = validate(body);
+    const error = validate(body, completion);
     if (error) return ctx.reply.error(error);
   }
   const answer = spec.chunks?.join('') ?? spec.content ?? DEFAULT_REPLY;
-  const query = String(body.query ?? '');
+  const query = String(queryOf(body, completion) ?? '');
   const metadata =
     spec.usage === 'none'
       ? {}
@@ -73,21 +84,42 @@ export async function chatMessagesHandler(ctx: HandlerContext): Promise<void> {
   ids.message_id = ids.id;
   const created_at = nowSeconds();
   if (body.response_mode !== 'streaming') {
-    return ctx.reply.json({ event: 'message', ...ids, mode: 'advanced-chat', answer, metadata, created_at });
+    return ctx.reply.json({
+      event: 'message',
+      ...ids,
+      mode: completion ? 'completion' : 'advanced-chat',
+      answer,
+      metadata,
+      created_at,
+    });
   }
 
   const workflowRun = randomUUID();
-  const events = [
-    sseData({ event: 'workflow_started', ...ids, workflow_run_id: workflowRun, data: { id: workflowRun } }),
-    sseData({ event: 'node_started', ...ids, workflow_run_id: workflowRun, data: { node_type: 'llm' } }),
-    'event: ping\n\n',
-  ];
+  const events = completion
+    ? ['event: ping\n\n']
+    : [
+        sseData({
+          event: 'workflow_started',
+          ...ids,
+          workflow_run_id: workflowRun,
+          data: { id: workflowRun },
+        }),
+        sseData({ event: 'node_started', ...ids, workflow_run_id: workflowRun, data: { node_type: 'llm' } }),
+        'event: ping\n\n',
+      ];
   for (const chunk of replyDeltas(answer, spec.chunks, spec.chunkCount)) {
     events.push(sseData({ event: 'message', ...ids, answer: chunk, created_at }));
   }
-  events.push(
-    sseData({ event: 'node_finished', ...ids, workflow_run_id: workflowRun, data: { status: 'succeeded' } }),
-  );
+  if (!completion) {
+    events.push(
+      sseData({
+        event: 'node_finished',
+        ...ids,
+        workflow_run_id: workflowRun,
+        data: { status: 'succeeded' },
+      }),
+    );
+  }
   events.push(sseData({ event: 'message_end', ...ids, metadata }));
   const failure = spec.streamError;
   if (failure) {

@@ -1,8 +1,9 @@
 import type { Route } from '../router.js';
-import { chatMessagesHandler } from './chat-messages.js';
+import { chatMessagesHandler, completionMessagesHandler } from './chat-messages.js';
 import { difyFamily } from './family.js';
+import { workflowsRunHandler } from './workflows-run.js';
 
-/** Dify's app API: chat apps only (completion apps and workflows are not faked). */
+/** Dify's app API: chat apps, completion apps and workflows. */
 export const difyRoutes: Route[] = [
   {
     name: 'dify.chat-messages',
@@ -10,5 +11,19 @@ export const difyRoutes: Route[] = [
     path: '/v1/chat-messages',
     family: difyFamily,
     handle: chatMessagesHandler,
+  },
+  {
+    name: 'dify.completion-messages',
+    method: 'POST',
+    path: '/v1/completion-messages',
+    family: difyFamily,
+    handle: completionMessagesHandler,
+  },
+  {
+    name: 'dify.workflows-run',
+    method: 'POST',
+    path: '/v1/workflows/run',
+    family: difyFamily,
+    handle: workflowsRunHandler,
   },
 ];

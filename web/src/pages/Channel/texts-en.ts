@@ -200,6 +200,10 @@ export const channelTextsEn: TextTree<typeof channelTextsZh> = {
     sparkVersion: 'Model version',
     sparkVersionPlaceholder: 'Enter the Spark version, as in the API address, e.g. v2.1',
     sparkVersionHint: 'Blank means v2.1.',
+    difyAppKind: 'App type',
+    difyAppKindPlaceholder: 'chat, completion or workflow',
+    difyAppKindHint:
+      'chat for chat apps (the default when blank), completion for text generators, workflow for workflows; the last two need an input variable named query.',
     knowledgeId: 'Knowledge base ID',
     knowledgeIdPlaceholder: 'Enter the knowledge base ID, e.g. 123456',
     cloudflareAccount: 'Account ID',

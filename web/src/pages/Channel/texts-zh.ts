@@ -194,6 +194,10 @@ export const channelTextsZh = {
     sparkVersion: '模型版本',
     sparkVersionPlaceholder: '请输入星火大模型版本，即接口地址中的版本号，例如：v2.1',
     sparkVersionHint: '留空默认为 v2.1。',
+    difyAppKind: '应用类型',
+    difyAppKindPlaceholder: 'chat、completion 或 workflow',
+    difyAppKindHint:
+      '对话应用填 chat（留空默认），文本生成应用填 completion，工作流填 workflow；后两者的输入变量须名为 query。',
     knowledgeId: '知识库 ID',
     knowledgeIdPlaceholder: '请输入知识库 ID，例如：123456',
     cloudflareAccount: 'Account ID',

@@ -6,10 +6,10 @@ import { parseDifyAnswer, parseDifyError } from './response.js';
 import { DifyStreamDecoder } from './stream.js';
 
 /**
- * Dify apps (channel type 37) through `/v1/chat-messages`, spoken to as OpenAI chat: the
- * conversation is flattened into Dify's one `query`, blocking answers and the event stream are
- * converted back, and every other chat format reaches it through the hub bridge. Completion apps
- * (`/v1/completion-messages`) and workflows (`/v1/workflows/run`) are not served.
+ * Dify apps (channel type 37), spoken to as OpenAI chat: chat apps through `/v1/chat-messages`,
+ * completion apps through `/v1/completion-messages` and workflows through `/v1/workflows/run`, as
+ * the channel's `other` says. The conversation is flattened into one query, blocking answers and
+ * event streams are converted back, and every other chat format reaches it through the hub bridge.
  */
 export const difyAdapter: ProviderAdapter = {
   chatFormat: openAIChat,

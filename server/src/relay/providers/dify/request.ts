@@ -32,20 +32,41 @@ export function difyQuery(hub: HubRequest): string {
   return [...context, ...(last ? [`USER: ${last.text}`] : [])].join('\n\n');
 }
 
-export function difyChatBody(hub: HubRequest): Record<string, unknown> {
-  return {
-    inputs: {},
-    query: difyQuery(hub),
+/** The kinds of Dify app a channel serves, named by its `other` field. */
+export type DifyAppKind = 'chat' | 'completion' | 'workflow';
+
+/** The channel's `other` as an app kind: `completion` or `workflow`, anything else a chat app. */
+export function difyAppKind(other: string): DifyAppKind {
+  const kind = other.trim().toLowerCase();
+  return kind === 'completion' || kind === 'workflow' ? kind : 'chat';
+}
+
+const PATHS: Record<DifyAppKind, string> = {
+  chat: '/v1/chat-messages',
+  completion: '/v1/completion-messages',
+  workflow: '/v1/workflows/run',
+};
+
+/**
+ * The request body of each app kind. Chat apps take the text as `query`; completion apps and
+ * workflows take only `inputs`, whose `query` variable carries it (the app must declare one).
+ */
+export function difyBody(hub: HubRequest, kind: DifyAppKind = 'chat'): Record<string, unknown> {
+  const common = {
     response_mode: hub.stream ? 'streaming' : 'blocking',
     user: hub.user || DEFAULT_DIFY_USER,
   };
+  if (kind === 'chat') return { inputs: {}, query: difyQuery(hub), ...common };
+  return { inputs: { query: difyQuery(hub) }, ...common };
 }
 
-/** `POST {base}/v1/chat-messages` with the app's key as Bearer token. */
+/** `POST {base}/v1/<the app kind's path>` with the app's key as Bearer token. */
 export function difyRequest(inbound: InboundRequest, target: UpstreamTarget): UpstreamRequest {
   const { channel } = target;
   const base = channel.baseUrl || channelTypeInfo(channel.type)?.baseUrl || '';
-  const body = difyChatBody({ ...openAIChat.requestToHub(inbound.body ?? {}), stream: inbound.stream });
+  const kind = difyAppKind(channel.other ?? '');
+  const hub = { ...openAIChat.requestToHub(inbound.body ?? {}), stream: inbound.stream };
+  const body = difyBody(hub, kind);
   if (channel.paramOverride) Object.assign(body, channel.paramOverride);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -53,5 +74,5 @@ export function difyRequest(inbound: InboundRequest, target: UpstreamTarget): Up
     authorization: `Bearer ${channel.key}`,
   };
   for (const [name, value] of Object.entries(channel.headers)) headers[name.toLowerCase()] = value;
-  return { url: `${base}/v1/chat-messages`, method: 'POST', headers, body: JSON.stringify(body) };
+  return { url: `${base}${PATHS[kind]}`, method: 'POST', headers, body: JSON.stringify(body) };
 }

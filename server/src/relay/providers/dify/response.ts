@@ -1,6 +1,7 @@
 import type { HubResponse, HubStreamEvent, HubUsage } from '../../formats/hub.js';
 import { chatAnswer } from '../chat-via-hub.js';
 import type { InboundRequest, ParsedResponse, UpstreamErrorInfo } from '../types.js';
+import { workflowAnswerToHub, workflowFailure, type DifyWorkflowRun } from './workflow.js';
 
 interface DifyUsage {
   prompt_tokens?: number;
@@ -62,7 +63,10 @@ export function difyStreamEventToHub(event: Record<string, unknown>, started: bo
   }
 }
 
-/** A blocking answer (`event: message`) as an OpenAI chat completion. */
+/**
+ * A blocking answer as an OpenAI chat completion: a chat or completion app's `message`, or a
+ * workflow run (`workflow_run_id` and `data`), whose failure fails the attempt.
+ */
 export function parseDifyAnswer(inbound: InboundRequest, body: Buffer, contentType: string): ParsedResponse {
   let json: Record<string, unknown>;
   try {
@@ -75,6 +79,19 @@ export function parseDifyAnswer(inbound: InboundRequest, body: Buffer, contentTy
       param: null,
     };
     return { body, contentType, usage: null, text: () => '', error };
+  }
+  if (typeof json.workflow_run_id === 'string' && json.data && typeof json.data === 'object') {
+    const failure = workflowFailure(json.data as DifyWorkflowRun);
+    if (failure) {
+      const error = {
+        message: failure.message,
+        type: 'upstream_error',
+        code: failure.errorType,
+        param: null,
+      };
+      return { body, contentType, usage: null, text: () => '', error };
+    }
+    return chatAnswer(workflowAnswerToHub(json), inbound);
   }
   return chatAnswer(difyAnswerToHub(json), inbound);
 }
