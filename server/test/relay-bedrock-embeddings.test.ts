@@ -122,4 +122,13 @@ describe.skipIf(testDbKind() !== 'sqlite')('Bedrock Titan embeddings', () => {
     expect(err.status).toBe(400);
     expect(m.upstream.requests.all()).toHaveLength(0);
   });
+
+  it('tests a Titan channel with a real, signed embeddings call', async () => {
+    const id = await bedrockChannel([V2], {});
+    const res = await m.root.get<unknown>(`/api/channel/test/${id}`);
+    expect(res.body.success, res.body.message).toBe(true);
+    expect(m.upstream.requests.all().map((r) => [r.path, r.reply?.status])).toEqual([
+      ['/model/amazon.titan-embed-text-v2%3A0/invoke', 200],
+    ]);
+  });
 });
