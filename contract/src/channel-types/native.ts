@@ -112,8 +112,8 @@ export const NATIVE_TYPES: readonly ChannelTypeEntry[] = [
     baseUrl: '',
     protocol: 'native',
     keyHint: 'AccessKey|SecretAccessKey|Region',
-    // Bedrock's Anthropic models; the base URL follows the key's region.
-    endpoints: CLAUDE_ENDPOINTS,
+    // Bedrock's Anthropic models, and Amazon Titan embeddings; the base URL follows the key's region.
+    endpoints: [...CLAUDE_ENDPOINTS, 'embeddings'],
     families: ['claude'],
     key: {
       kind: 'parts',

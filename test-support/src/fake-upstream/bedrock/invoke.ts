@@ -1,5 +1,6 @@
 /**
- * POST /model/{modelId}/invoke and /invoke-with-response-stream: Bedrock's Anthropic models.
+ * POST /model/{modelId}/invoke and /invoke-with-response-stream: Bedrock's Anthropic models
+ * (Titan embedding models are answered by `titan.ts`).
  * The body is Anthropic's Messages body with `anthropic_version: bedrock-2023-05-31` and without
  * `model` or `stream`; the answer is Anthropic's message, or an AWS binary event stream whose
  * `chunk` events carry Anthropic's stream events base64-encoded. A scenario's `streamError`
@@ -12,6 +13,7 @@ import type { HandlerContext } from '../router.js';
 import { awsError } from './family.js';
 import { checkSignature } from './signature.js';
 import type { AwsKeys } from './keys.js';
+import { isTitanEmbedModel, titanEmbeddings } from './titan.js';
 
 export const EVENT_STREAM_TYPE = 'application/vnd.amazon.eventstream';
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -69,6 +71,7 @@ export function invokeHandler(keys: AwsKeys) {
   return async (ctx: HandlerContext): Promise<void> => {
     const unsigned = await checkSignature(ctx.request, keys);
     if (unsigned) return ctx.reply.error(unsigned);
+    if (isTitanEmbedModel(ctx.params.modelId ?? '')) return titanEmbeddings(ctx);
     const invalid = check(ctx);
     if (invalid) return ctx.reply.error(invalid);
     // Anthropic's checks and answer, with the model taken from the path.

@@ -44,14 +44,20 @@ export async function bedrockRequest(
   inbound: InboundRequest,
   target: UpstreamTarget,
 ): Promise<UpstreamRequest> {
+  const accept = inbound.stream ? EVENT_STREAM_TYPE : 'application/json';
+  return signedBedrockPost(target, bedrockUrl(inbound, target), bedrockBody(inbound, target), accept);
+}
+
+/** A POST of `body` to `url` with the channel's headers, signed with SigV4 by the channel's key. */
+export async function signedBedrockPost(
+  target: UpstreamTarget,
+  address: string,
+  body: string,
+  accept = 'application/json',
+): Promise<UpstreamRequest> {
   const key = awsKey(target.channel.key);
-  const url = new URL(bedrockUrl(inbound, target));
-  const body = bedrockBody(inbound, target);
-  const headers: Record<string, string> = {
-    host: url.host,
-    'content-type': 'application/json',
-    accept: inbound.stream ? EVENT_STREAM_TYPE : 'application/json',
-  };
+  const url = new URL(address);
+  const headers: Record<string, string> = { host: url.host, 'content-type': 'application/json', accept };
   for (const [name, value] of Object.entries(target.channel.headers)) headers[name.toLowerCase()] = value;
   const signed = await key.signer.sign(
     new HttpRequest({
