@@ -37,7 +37,9 @@ describe('Baidu, Zhipu and Tencent fakes', () => {
         messages: [{ role: 'user', content: 'hi' }],
       });
     expect((await chat(token)).json).toMatchObject({ result: expect.any(String) });
-    expect(await chat(`${token.slice(0, -1)}x`)).toEqual({
+    // A token one character off (never the same character, or the "forgery" would be the token).
+    const forged = `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`;
+    expect(await chat(forged)).toEqual({
       status: 200,
       json: { error_code: 110, error_msg: 'Access token invalid or no longer valid' },
     });
