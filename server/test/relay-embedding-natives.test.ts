@@ -123,6 +123,14 @@ describe.skipIf(testDbKind() !== 'sqlite')('native embedding and image channels'
     await charged(id, Math.round(0.02 * 2 * QPU), 2);
   });
 
+  it('DashScope images: a task that made fewer images than asked is paid for those it made', async () => {
+    const id = await channel(17, 'ds-part', ['wanx-v1'], { taskPolls: 0, imagesMade: 1 });
+    const res = await openai().images.generate({ model: 'wanx-v1', prompt: 'a dog', n: 3 });
+    expect(res.data).toHaveLength(1);
+    // $0.02 × 1 image made (3 asked)
+    await charged(id, Math.round(0.02 * QPU), 1);
+  });
+
   it('DashScope images come back as b64_json when asked, fetched from the task URLs', async () => {
     await channel(17, 'ds-b64', ['wanx-v1'], { taskPolls: 0 });
     const res = await openai().images.generate({

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { RelayCaller } from './auth/relay-auth.js';
 import { scrubUpstreamMessage, type Delivered, type RequestState } from './attempt.js';
 import type { QuotaHold } from './billing/ledger.js';
+import { deliveredImageQuota, deliveredImages } from './billing/media-pricing.js';
 import { chargeQuota, type Price, type Usage } from './billing/pricing.js';
 import { resolveUsage } from './billing/usage.js';
 import { walkAway } from './client-gone.js';
@@ -51,8 +52,13 @@ export async function settle(relay: Relay, outcome: DeliveredOutcome, s: SettleI
   } catch {
     usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
   }
-  if (s.image) usage = { ...usage, promptTokens: s.image.count };
-  const quota = s.image ? s.image.quota : chargeQuota(s.price, usage);
+  let quota: number;
+  if (s.image) {
+    const delivered = outcome.answer ? deliveredImages(outcome.answer.body) : null;
+    const count = delivered === null ? s.image.count : Math.min(delivered, s.image.count);
+    usage = { ...usage, promptTokens: count };
+    quota = deliveredImageQuota(s.image.quota, s.image.count, delivered);
+  } else quota = chargeQuota(s.price, usage);
   // Gone while the usage was being counted: nothing reached the client, so nothing is charged
   // (the caller's finally releases the hold).
   if (outcome.answer && s.state.clientGone) return walkAway(s.reply);

@@ -144,6 +144,8 @@ export interface ScenarioSpec {
   taskError?: { code: string; message: string };
   /** How a finished image task hands out its images (default `url`). */
   imageResult?: 'url' | 'b64';
+  /** How many of the requested images a finished task made (default all; fewer: partly failed). */
+  imagesMade?: number;
 }
 
 /** One uploaded file of a multipart request. */

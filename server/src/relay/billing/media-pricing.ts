@@ -33,3 +33,23 @@ export function imageQuota(
     note: `大小 ${size}, 品质 ${quality}`,
   };
 }
+
+/**
+ * How many images an OpenAI images answer carries (its `data` list); null when the body says
+ * nothing countable. A provider that makes fewer images than asked (a partly failed task) is
+ * paid for those it made.
+ */
+export function deliveredImages(body: Buffer): number | null {
+  try {
+    const data = (JSON.parse(body.toString('utf8')) as { data?: unknown }).data;
+    return Array.isArray(data) ? data.length : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The image charge for `delivered` of the `requested` images (never more than the full price). */
+export function deliveredImageQuota(quota: number, requested: number, delivered: number | null): number {
+  if (delivered === null || delivered >= requested || requested <= 0) return quota;
+  return roundQuota((quota * delivered) / requested);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinAudioRatio } from './audio-ratio.js';
+import { deliveredImageQuota, deliveredImages } from './media-pricing.js';
 import { chargeQuota, holdQuota, roundQuota, type Price } from './pricing.js';
 
 const ratio = (over: Partial<Price> = {}): Price => ({
@@ -82,5 +83,19 @@ describe('quota formulas', () => {
     expect(holdQuota(ratio(), 10, 100, 500)).toBe((10 + 100 * 3) * 2);
     expect(holdQuota(ratio(), 10, 0, 500)).toBe((10 + 500 * 3) * 2);
     expect(holdQuota(ratio({ usePrice: true, modelPrice: 0.01 }), 10, 0, 500)).toBe(5000);
+  });
+});
+
+describe('images delivered', () => {
+  it('counts the data list of an images answer, and pays for the images made', () => {
+    expect(deliveredImages(Buffer.from('{"created":1,"data":[{"url":"a"},{"url":"b"}]}'))).toBe(2);
+    expect(deliveredImages(Buffer.from('{"created":1}'))).toBeNull();
+    expect(deliveredImages(Buffer.from('not json'))).toBeNull();
+    expect(deliveredImageQuota(30_000, 3, 1)).toBe(10_000);
+    expect(deliveredImageQuota(10_000, 3, 2)).toBe(6_667);
+    expect(deliveredImageQuota(30_000, 3, 3)).toBe(30_000);
+    // Never more than the price of what was asked, nor anything from an uncountable answer.
+    expect(deliveredImageQuota(30_000, 3, 5)).toBe(30_000);
+    expect(deliveredImageQuota(30_000, 3, null)).toBe(30_000);
   });
 });

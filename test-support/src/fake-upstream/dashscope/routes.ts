@@ -93,14 +93,15 @@ function taskHandler(tasks: Map<string, ImageTask>) {
       });
     }
     const [width, height] = task.size.split('*').map(Number);
-    const results = Array.from({ length: task.n }, (_, i) =>
+    const made = Math.min(task.n, spec.imagesMade ?? task.n);
+    const results = Array.from({ length: made }, (_, i) =>
       spec.imageResult === 'b64'
         ? { b64_image: greyPng(width!, height!).toString('base64') }
         : { url: `${ctx.baseUrl}/files/wanx-${id}-${i}.png?size=${width}x${height}` },
     );
     return ctx.reply.json({
       output: { task_id: id, task_status: 'SUCCEEDED', results },
-      usage: { image_count: task.n },
+      usage: { image_count: made },
       request_id: randomUUID(),
     });
   };
