@@ -4,7 +4,6 @@ import { channelTypeInfo } from '../channel-types/index.js';
 
 /** Field rules and helpers of the channel forms, shared by the console and the server. */
 
-export const AZURE_OPENAI_TYPE = 3;
 export const VERTEX_AI_TYPE = 41;
 export const SPARK_TYPE = 18;
 export const GEMINI_TYPE = 24;

@@ -43,6 +43,18 @@ export interface Delivered {
 export type AttemptResult =
   Delivered | { kind: 'failed'; error: RelayError; upstreamStatus: number } | { kind: 'aborted' };
 
+/**
+ * An attempt that threw: an adapter's own step may fail with its error (a channel key that does
+ * not parse, a token endpoint down, a task that never finished); anything else is the transport.
+ */
+function failedBy(err: unknown): AttemptResult {
+  if (err instanceof RelayError) {
+    const upstreamStatus = err instanceof ChannelCredentialError ? err.upstreamStatus : 0;
+    return { kind: 'failed', error: err, upstreamStatus };
+  }
+  return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
+}
+
 function transportError(err: unknown): RelayError {
   const code = (err as { code?: string }).code ?? '';
   const timeout = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
@@ -117,12 +129,7 @@ export async function attempt(
     res = await client.exchange(request, state.abort.signal, target.channel.setting.proxy, adapter.transport);
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
-    // Building may fail on its own (a channel key that does not parse, a token endpoint down).
-    if (err instanceof RelayError) {
-      const upstreamStatus = err instanceof ChannelCredentialError ? err.upstreamStatus : 0;
-      return { kind: 'failed', error: err, upstreamStatus };
-    }
-    return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
+    return failedBy(err);
   }
 
   const status = res.statusCode;
@@ -154,8 +161,7 @@ export async function attempt(
     }
   } catch (err) {
     if (state.clientGone) return { kind: 'aborted' };
-    if (err instanceof RelayError) return { kind: 'failed', error: err, upstreamStatus: 0 };
-    return { kind: 'failed', error: transportError(err), upstreamStatus: 0 };
+    return failedBy(err);
   }
   const parsed = adapter.parseResponse(inbound, body, finalType, target);
   if (parsed.error) {

@@ -1,6 +1,8 @@
-import { AZURE_OPENAI_TYPE, channelTypeInfo } from '@gateway/contract';
+import { channelTypeInfo } from '@gateway/contract';
 import { WebSocket } from 'undici';
 import { channelDispatcher } from '../../platform/http/outbound-guard.js';
+import { channelKeyHeader } from '../providers/openai/adapter.js';
+import { azureDeployment } from '../providers/openai/upstream-url.js';
 import type { UpstreamTarget } from '../providers/types.js';
 
 /** How long an upstream may take to accept the WebSocket before the next channel is tried. */
@@ -12,11 +14,10 @@ const CONNECT_TIMEOUT_MS = 15_000;
  */
 export function realtimeUrl(target: UpstreamTarget): string {
   const { channel, upstreamModel } = target;
-  const base = (channel.baseUrl || channelTypeInfo(channel.type)?.baseUrl || '')
-    .replace(/\/+$/, '')
-    .replace(/^http/, 'ws');
-  if (channel.type === AZURE_OPENAI_TYPE) {
-    const deployment = encodeURIComponent(upstreamModel.replace(/\./g, ''));
+  const info = channelTypeInfo(channel.type);
+  const base = (channel.baseUrl || info?.baseUrl || '').replace(/\/+$/, '').replace(/^http/, 'ws');
+  if (info?.urlLayout?.kind === 'azure') {
+    const deployment = encodeURIComponent(azureDeployment(upstreamModel));
     const version = encodeURIComponent(target.azureApiVersion);
     return `${base}/openai/realtime?api-version=${version}&deployment=${deployment}`;
   }
@@ -37,10 +38,7 @@ export function connectUpstream(
   target: UpstreamTarget,
   beta: string | undefined,
 ): Promise<UpstreamConnection> {
-  const headers: Record<string, string> =
-    target.channel.type === AZURE_OPENAI_TYPE
-      ? { 'api-key': target.channel.key }
-      : { authorization: `Bearer ${target.channel.key}` };
+  const headers = channelKeyHeader(target.channel);
   if (beta) headers['openai-beta'] = beta;
   for (const [name, value] of Object.entries(target.channel.headers)) headers[name.toLowerCase()] = value;
   const socket = new WebSocket(realtimeUrl(target), { headers, dispatcher: channelDispatcher() });

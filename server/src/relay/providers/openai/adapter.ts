@@ -1,5 +1,6 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { openAIChat } from '../../formats/openai-chat/index.js';
+import type { RuntimeChannel } from '../../routing/runtime-channel.js';
 import type { ProviderAdapter } from '../types.js';
 import { upstreamBody } from './request-body.js';
 import { parseErrorBody, parseJsonResponse } from './response.js';
@@ -7,6 +8,12 @@ import { parseResponsesAnswer, ResponsesPassThroughTranslator } from './response
 import { OpenAIStreamTranslator } from './stream.js';
 import { StreamReasoningInliner } from './thinking-to-content.js';
 import { upstreamUrl } from './upstream-url.js';
+
+/** The channel's key as its type wants it: its own header (Azure's `api-key`), else a bearer token. */
+export function channelKeyHeader(channel: RuntimeChannel): Record<string, string> {
+  const keyHeader = channelTypeInfo(channel.type)?.headers?.keyHeader;
+  return keyHeader ? { [keyHeader]: channel.key } : { authorization: `Bearer ${channel.key}` };
+}
 
 /** Every channel type whose upstream speaks the OpenAI protocol (OpenAI, Azure, DeepSeek, ...). */
 export const openAIAdapter: ProviderAdapter = {
@@ -22,8 +29,7 @@ export const openAIAdapter: ProviderAdapter = {
       accept: inbound.stream ? 'text/event-stream' : 'application/json',
     };
     const wanted = channelTypeInfo(channel.type)?.headers;
-    if (wanted?.keyHeader) headers[wanted.keyHeader] = channel.key;
-    else headers.authorization = `Bearer ${channel.key}`;
+    Object.assign(headers, channelKeyHeader(channel));
     if (wanted?.organization && channel.organization) headers['openai-organization'] = channel.organization;
     for (const [name, value] of Object.entries(wanted?.fixed ?? {})) headers[name.toLowerCase()] = value;
     // The channel's own header overrides come last: an admin can replace any of the above.

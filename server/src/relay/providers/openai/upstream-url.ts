@@ -48,7 +48,7 @@ export function upstreamUrl(inbound: InboundRequest, target: UpstreamTarget): st
   if (layout.kind === 'full-url') return base.replaceAll('{model}', upstreamModel);
   if (layout.kind === 'azure') {
     // Azure names deployments without dots (gpt-3.5-turbo → gpt-35-turbo).
-    const deployment = upstreamModel.replace(/\./g, '');
+    const deployment = azureDeployment(upstreamModel);
     const version = `api-version=${encodeURIComponent(target.azureApiVersion)}`;
     if (base.startsWith(CF_GATEWAY)) return `${base}/${deployment}${suffix}?${version}`;
     return `${base}/openai/deployments/${deployment}${suffix}?${version}`;
@@ -63,3 +63,6 @@ export function upstreamUrl(inbound: InboundRequest, target: UpstreamTarget): st
   const prefix = layout.prefix.replaceAll('{other}', encodeURIComponent(channel.other.trim()));
   return `${base}${prefix}${suffix}${layout.query ? query : ''}`;
 }
+
+/** Azure names deployments without dots (gpt-3.5-turbo → gpt-35-turbo). */
+export const azureDeployment = (model: string) => model.replace(/\./g, '');
