@@ -10,10 +10,8 @@ export interface ConsumeRecord {
   inbound: InboundRequest;
   price: Price;
   usage: Usage;
-  /** What was charged. */
+  /** What the usage costs (the flush may charge less: overdrawnRow). */
   quota: number;
-  /** What the usage cost beyond what the payer could pay (not charged); 0 normally. */
-  overdraft: number;
   channelId: number;
   usedChannels: number[];
   upstreamModel: string;
@@ -34,11 +32,8 @@ const f2 = (n: number) => n.toFixed(2);
  * garbage collections and be promoted (most of the extra GC work that came with the money
  * flush, see bench/RESULTS.md). `use_time` is also measured when the request ends, not at the flush.
  */
-export function chargeLog(
-  ctx: AppContext,
-  r: Omit<ConsumeRecord, 'overdraft'>,
-): (charged: number) => LogInput | null {
-  return chargedRow(consumeLogRow(ctx, { ...r, overdraft: 0 }));
+export function chargeLog(ctx: AppContext, r: ConsumeRecord): (charged: number) => LogInput | null {
+  return chargedRow(consumeLogRow(ctx, r));
 }
 
 // A separate function, so that the returned closure's scope holds the row and nothing else.
@@ -47,7 +42,7 @@ function chargedRow(row: LogInput | null): (charged: number) => LogInput | null 
   return (charged) => (charged === row.quota ? row : overdrawnRow(row, charged));
 }
 
-/** The row of a charge cut at the flush (the payer could not pay all of it): as consumeLogRow would write it. */
+/** The row of a charge cut at the flush (the payer could not pay all of it): the cut is noted. */
 function overdrawnRow(row: LogInput, charged: number): LogInput {
   const full = row.quota ?? 0;
   const overdraft = full - charged;
@@ -63,14 +58,13 @@ function overdrawnRow(row: LogInput, charged: number): LogInput {
 }
 
 /** The consume log row of a relayed call (null when consume logging is off). */
-export function consumeLogRow(ctx: AppContext, r: ConsumeRecord): LogInput | null {
+function consumeLogRow(ctx: AppContext, r: ConsumeRecord): LogInput | null {
   if (!ctx.options.bool('LogConsumeEnabled')) return null;
   const { price } = r;
   let content = price.usePrice
     ? `模型价格 ${f2(price.modelPrice)}，分组倍率 ${f2(price.groupRatio)}`
     : `模型倍率 ${f2(price.modelRatio)}，补全倍率 ${f2(price.completionRatio)}，分组倍率 ${f2(price.groupRatio)}`;
   for (const note of r.notes) content += `，${note}`;
-  if (r.overdraft > 0) content += `，余额不足，${r.overdraft} 未扣`;
   const other: Record<string, unknown> = {
     model_ratio: price.modelRatio,
     group_ratio: price.groupRatio,
@@ -97,11 +91,6 @@ export function consumeLogRow(ctx: AppContext, r: ConsumeRecord): LogInput | nul
   if (r.usage.cacheCreationTokens) {
     other.cache_creation_tokens = r.usage.cacheCreationTokens;
     other.cache_creation_ratio = price.cacheCreationRatio;
-  }
-  if (r.overdraft > 0) {
-    // The usage cost more than the payer had left: `quota` is what was charged.
-    other.overdraft = r.overdraft;
-    other.usage_quota = r.quota + r.overdraft;
   }
   if (r.frt !== null) other.frt = r.frt;
   if (r.upstreamModel !== r.inbound.model) {
