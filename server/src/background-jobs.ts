@@ -4,6 +4,7 @@ import { ChannelService } from './modules/channels/service.js';
 import { QUOTA_DATA_TICK_MS, quotaDataTask } from './modules/dashboard/job.js';
 import { LeasedLoop } from './platform/jobs/leased-loop.js';
 import { drainOutbox } from './modules/logs/outbox.js';
+import { pruneChargeKeys } from './relay/billing/charge-write.js';
 import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
 import { testAllChannels } from './relay/channel-test.js';
 import { pollSunoTasks } from './relay/suno/poll.js';
@@ -33,6 +34,13 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
       config.redisPrefix,
     ),
     new LeasedLoop('quota-data', QUOTA_DATA_TICK_MS, quotaDataTask(ctx), redis, config.redisPrefix),
+    new LeasedLoop(
+      'prune-charge-keys',
+      3_600_000,
+      async () => void (await pruneChargeKeys(ctx.db)),
+      redis,
+      config.redisPrefix,
+    ),
     new LeasedLoop('suno-tasks', taskPollMs, () => pollSunoTasks(ctx), redis, config.redisPrefix),
     new LeasedLoop(
       'midjourney-poll',
@@ -52,7 +60,9 @@ export function startBackgroundJobs(ctx: AppContext): () => void {
         lease,
         async () => {
           const reaped = await authority.reapDeadHolds();
-          if (reaped > 0) console.warn(`gave back ${reaped} quota holds of a stopped instance`);
+          if (reaped.charges > 0)
+            console.warn(`applied ${reaped.charges} charges a stopped instance had not written to SQL`);
+          if (reaped.holds > 0) console.warn(`gave back ${reaped.holds} quota holds of a stopped instance`);
         },
         redis,
         config.redisPrefix,

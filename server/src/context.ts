@@ -22,6 +22,7 @@ import { UserRepo } from './modules/users/repo.js';
 import { UserCache } from './modules/users/user-cache.js';
 import { MemoryBalanceAuthority } from './relay/billing/balance-authority.js';
 import { RedisBalanceAuthority } from './relay/billing/redis-balance-authority.js';
+import { chargeJournalDir, FileChargeJournal } from './relay/billing/file-journal.js';
 import { QuotaLedger } from './relay/billing/ledger.js';
 import { Relay } from './relay/relay.js';
 
@@ -115,14 +116,21 @@ export async function createContext(config: Config): Promise<AppContext> {
       main.dialect,
       drain,
     );
+    // Charges settled but not yet flushed survive a crash in a journal: with Redis beside the
+    // holds (another instance applies them), else in a local file (the next start applies them).
+    const journal = new FileChargeJournal(chargeJournalDir(config));
     if (redis) {
       const shared = new RedisBalanceAuthority(redis, config.redisPrefix, main.db, config.balances);
+      shared.applyJournaled = (charges) => ledger.applyJournaled(charges);
       await shared.start();
       closers.push(() => shared.stop());
       ledger.authority = shared;
     } else {
       ledger.authority = new MemoryBalanceAuthority(ledger);
+      ledger.journal = journal;
     }
+    // Left by an earlier process (also one that ran without Redis).
+    closers.push(await journal.startReplay((charges) => ledger.applyJournaled(charges)));
     ledger.start();
 
     const ctx = {

@@ -24,6 +24,7 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())('Redis balances ag
   async function instance() {
     const ledger = new QuotaLedger(gw.ctx.db, 60_000, { kind: 'main', dialect: gw.ctx.dialect });
     const authority = new RedisBalanceAuthority(gw.ctx.redis!, prefix, gw.ctx.db, { leaseSeconds: 2 });
+    authority.applyJournaled = (charges) => ledger.applyJournaled(charges);
     await authority.start();
     started.push(authority);
     ledger.authority = authority;
@@ -108,7 +109,7 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())('Redis balances ag
     expect(await a.authority.userBalance(userId)).toBe(600);
     // b stops beating (as if frozen): its epoch is reaped and the hold given back.
     await b.authority.stop();
-    expect(await a.authority.reapDeadHolds()).toBe(1);
+    expect((await a.authority.reapDeadHolds()).holds).toBe(1);
     expect(await a.authority.userBalance(userId)).toBe(1000);
     // b wakes up and finishes its request: the charge goes to SQL, not into Redis a second time.
     await b.ledger.settle(paused, { quota: 250, channelId: 0 });
@@ -125,6 +126,32 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())('Redis balances ag
     await a.authority.reconcileAll();
     expect(await a.authority.userBalance(userId)).toBe(700);
     expect(await sqlQuota(userId)).toBe(700);
+  });
+
+  it('applies the charges a dead epoch journaled once, even when its instance wakes and flushes them', async () => {
+    const a = await instance();
+    const b = await instance();
+    const userId = await newUser(1000);
+    const settled = await hold(b.ledger, userId, 300);
+    const log = (q: number) => ({ user_id: userId, type: 2, quota: q });
+    await b.ledger.settle(settled, { quota: 120, channelId: 0, log });
+    // b stops beating with its charge unflushed (frozen, or killed): the reaper applies the journal.
+    await b.authority.stop();
+    expect(await a.authority.reapDeadHolds()).toEqual({ holds: 1, charges: 1 });
+    expect(await sqlQuota(userId)).toBe(880);
+    expect(await a.authority.userBalance(userId)).toBe(880);
+    // b was only frozen: it wakes and flushes the same charge, which SQL already has.
+    await b.ledger.flush();
+    expect(await sqlQuota(userId)).toBe(880);
+    const rows = await gw.ctx.logDb
+      .selectFrom('logs')
+      .select('quota')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toEqual([{ quota: 120 }]);
+    expect(await a.authority.reapDeadHolds()).toEqual({ holds: 0, charges: 0 });
+    await a.authority.reconcileAll();
+    expect(await a.authority.userBalance(userId)).toBe(880);
   });
 
   it('registers open holds again after Redis lost its data', async () => {

@@ -2,6 +2,7 @@ import { LogType } from '@gateway/contract';
 import type { AppContext } from '../context.js';
 import type { LogInput } from '../modules/logs/writer.js';
 import type { RelayCaller } from './auth/relay-auth.js';
+import { chargedRow } from './billing/charged-row.js';
 import { pricingModelName, type Price, type Usage } from './billing/pricing.js';
 import type { InboundRequest } from './providers/types.js';
 
@@ -10,7 +11,7 @@ export interface ConsumeRecord {
   inbound: InboundRequest;
   price: Price;
   usage: Usage;
-  /** What the usage costs (the flush may charge less: overdrawnRow). */
+  /** What the usage costs (the flush may charge less: chargedRow notes the cut). */
   quota: number;
   channelId: number;
   usedChannels: number[];
@@ -34,27 +35,6 @@ const f2 = (n: number) => n.toFixed(2);
  */
 export function chargeLog(ctx: AppContext, r: ConsumeRecord): (charged: number) => LogInput | null {
   return chargedRow(consumeLogRow(ctx, r));
-}
-
-// A separate function, so that the returned closure's scope holds the row and nothing else.
-function chargedRow(row: LogInput | null): (charged: number) => LogInput | null {
-  if (!row) return () => null;
-  return (charged) => (charged === row.quota ? row : overdrawnRow(row, charged));
-}
-
-/** The row of a charge cut at the flush (the payer could not pay all of it): the cut is noted. */
-function overdrawnRow(row: LogInput, charged: number): LogInput {
-  const full = row.quota ?? 0;
-  const overdraft = full - charged;
-  const other = JSON.parse(row.other ?? '{}') as Record<string, unknown>;
-  other.overdraft = overdraft;
-  other.usage_quota = full;
-  return {
-    ...row,
-    quota: charged,
-    content: `${row.content ?? ''}，余额不足，${overdraft} 未扣`,
-    other: JSON.stringify(other),
-  };
 }
 
 /** The consume log row of a relayed call (null when consume logging is off). */

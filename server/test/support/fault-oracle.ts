@@ -68,8 +68,6 @@ export interface OracleInput {
   upstream: readonly RecordedRequest[];
   rows: ChargeRow[];
   userOfKey: Map<string, number>;
-  /** The instance killed with -9: charges of calls it answered just before may be lost. */
-  killed: { url: string; at: number; lossWindowMs: number };
 }
 
 export interface UserVerdict {
@@ -77,7 +75,6 @@ export interface UserVerdict {
   expected: number;
   exactCalls: number;
   racyRows: number;
-  lostWithKill: number;
   overdraft: number;
 }
 
@@ -86,7 +83,7 @@ export interface UserVerdict {
  * (problems are thrown, listing the first few calls that break a rule):
  * - a call that read a whole 200 answer costs exactly its upstream usage, or the local count
  *   when the upstream reported none (a stream cut upstream, an answer without usage); its row
- *   must exist (unless its instance was killed right after) and record that cost;
+ *   must exist (also when its instance was killed right after) and record that cost;
  * - a call that read a whole error answer costs nothing and has no row;
  * - a call the client left, or that broke in transport, may cost nothing or up to what the
  *   upstream had sent for it (the gateway stops reading at an unpredictable event);
@@ -106,8 +103,7 @@ export function checkCharges(input: OracleInput): Map<number, UserVerdict> {
   const verdicts = new Map<number, UserVerdict>();
   const verdict = (userId: number) => {
     let v = verdicts.get(userId);
-    if (!v)
-      verdicts.set(userId, (v = { expected: 0, exactCalls: 0, racyRows: 0, lostWithKill: 0, overdraft: 0 }));
+    if (!v) verdicts.set(userId, (v = { expected: 0, exactCalls: 0, racyRows: 0, overdraft: 0 }));
     return v;
   };
   const problems: string[] = [];
@@ -133,11 +129,9 @@ export function checkCharges(input: OracleInput): Map<number, UserVerdict> {
         answer.usage && delivering!.reply!.complete
           ? price(answer.usage.prompt, answer.usage.completion)
           : price(localPrompt, countTokens(answer.text));
+      // Also when its instance was killed right after: the charge was journaled before the answer left.
       if (!row) {
-        const lost =
-          call.url === input.killed.url && call.endedAt >= input.killed.at - input.killed.lossWindowMs;
-        if (lost) v.lostWithKill++;
-        else problems.push(`${call.tag} (${call.model}, stream ${call.stream}): answered, no charge row`);
+        problems.push(`${call.tag} (${call.model}, stream ${call.stream}): answered, no charge row`);
         continue;
       }
       const overdraft = overdraftOf(row);

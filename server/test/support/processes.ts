@@ -38,9 +38,13 @@ export async function waitForHttp(url: string, timeoutMs = 90_000) {
   throw new Error(`${url} did not come up`);
 }
 
-export async function launchGateway(env: Record<string, string>): Promise<GatewayProcess> {
+/** `dataDir`: the caller's (kept after exit, for a restart on it); else a temporary one, removed at exit. */
+export async function launchGateway(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<GatewayProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-faults-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gw-faults-'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +53,7 @@ export async function launchGateway(env: Record<string, string>): Promise<Gatewa
   child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!options.dataDir) void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return { url: `http://127.0.0.1:${port}`, child, output: () => text, exited };
 }
 

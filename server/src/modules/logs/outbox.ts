@@ -7,21 +7,28 @@ const INSERT_CHUNK = 100;
 /** Outbox rows (each one flushed batch) copied per drain round. */
 const DRAIN_BATCH = 20;
 
-/** Inserts log rows; a row whose `charge_key` is already there is skipped, not an error. */
+/**
+ * Inserts log rows; a row whose `charge_key` is already there is skipped, not an error, unless
+ * `onDuplicate` is 'fail' (the ledger's flush: a known charge must not be applied again, so the
+ * unique violation rolls its transaction back).
+ */
 export async function insertLogRows(
   db: Kysely<LogDatabase> | Transaction<LogDatabase>,
   dialect: SqlDialectName,
   rows: NewLog[],
+  onDuplicate: 'skip' | 'fail' = 'skip',
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     const insert = db.insertInto('logs').values(chunk);
+    if (onDuplicate === 'fail') await insert.execute();
     // MySQL: a no-op update on a duplicate key (INSERT IGNORE would also swallow other errors).
-    await (
-      dialect === 'mysql'
-        ? insert.onDuplicateKeyUpdate({ charge_key: sql`charge_key` })
-        : insert.onConflict((oc) => oc.column('charge_key').doNothing())
-    ).execute();
+    else
+      await (
+        dialect === 'mysql'
+          ? insert.onDuplicateKeyUpdate({ charge_key: sql`charge_key` })
+          : insert.onConflict((oc) => oc.column('charge_key').doNothing())
+      ).execute();
   }
 }
 

@@ -142,6 +142,12 @@ export interface LedgerOutboxTable {
   payload: string;
 }
 
+/** Keys of applied charges without a main-database log row to carry them (idempotent replay). */
+export interface LedgerChargesTable {
+  charge_key: string;
+  created_at: number;
+}
+
 /** One user's use of one model in one hour (created_at is the hour's first second). */
 export interface QuotaDataTable {
   id: Id;
@@ -253,6 +259,7 @@ export interface Database {
   top_ups: TopUpsTable;
   tasks: TasksTable;
   ledger_outbox: LedgerOutboxTable;
+  ledger_charges: LedgerChargesTable;
 }
 
 /** The log database may be a separate one (LOG_SQL_DSN); it holds only `logs`. */

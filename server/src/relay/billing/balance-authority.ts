@@ -26,13 +26,17 @@ export interface HoldRef {
 export interface BalanceAuthority {
   /** Takes `amount` from the user and, when tokenId is given, from the token, or from neither. */
   hold(userId: number, tokenId: number | null, amount: number, holdId: string): Promise<HoldOutcome>;
-  /** Ends a hold with a charge within it: the rest goes back; the charge stays pending until committed. */
-  settle(hold: HoldRef, charge: number): Promise<void>;
+  /**
+   * Ends a hold with a charge within it: the rest goes back; the charge stays pending until
+   * committed. `journal` (journal-entry.ts: the charge's facts) lets an authority shared by
+   * several instances keep the charge, so that another instance can apply it if this one dies.
+   */
+  settle(hold: HoldRef, charge: number, journal?: string): Promise<void>;
   /**
    * Ends a hold whose final charge exceeds it: takes up to `extra` more from the user (and the
    * token), never below zero, atomically with other holds and charges. Returns what was taken.
    */
-  settleOver(hold: HoldRef, extra: number): Promise<number>;
+  settleOver(hold: HoldRef, extra: number, journal?: string): Promise<number>;
   /** Gives the whole hold back (the request failed). */
   release(hold: HoldRef): Promise<void>;
   /** The charges of these settled holds are now committed to the database. */

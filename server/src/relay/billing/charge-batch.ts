@@ -40,36 +40,59 @@ export class NeedsCap extends Error {}
 
 const NO_SHORTFALL: Shortfall = { users: new Map(), tokens: new Map() };
 
+/** A charge of the batch is known already (its key is in SQL): the batch is written again, deduplicated. */
+export class DuplicateCharge extends Error {}
+
+export interface BatchResult {
+  shortfall: Shortfall;
+  applied: Charge[];
+  /** What each applied charge was charged (less than its quota when capped). */
+  charged: number[];
+}
+
+export interface BatchMode {
+  /** Lock and read the payers first and cut charges to what each has (see capToBalances). */
+  capped: boolean;
+  /** Skip charges whose key is already in SQL (applied by an earlier flush or a journal replay). */
+  dedupe: boolean;
+}
+
 /**
- * Writes one batch in one transaction: the log rows, then the summed updates of users, tokens
- * and channels, each in ascending id order (instances' flushes wait for each other but never
- * deadlock). The usual way (`capped` false) needs no read: a payer's update applies only if the
- * balance covers it, and a refusal (NeedsCap) rolls everything back. Written `capped`, the
- * payers' rows are locked and read first (same order) and the charges cut to what each has.
+ * Writes one batch in one transaction: the log rows (and, for charges without a log row in the
+ * main database, their keys in `ledger_charges`), then the summed updates of users, tokens and
+ * channels, each in ascending id order (instances' flushes wait for each other but never
+ * deadlock). The usual way needs no read: a payer's update applies only if the balance covers
+ * it, and a refusal (NeedsCap) rolls everything back; a key already present (DuplicateCharge)
+ * too. Written `capped`, the payers' rows are locked and read first (same order) and the charges
+ * cut to what each has; written `dedupe`, charges whose key is present are left out.
+ * Returns the shortfall, the charges applied now and what each was charged.
  */
 export async function writeChargeBatch(
   db: Kysely<Database>,
   dialect: SqlDialectName,
-  charges: Charge[],
+  all: Charge[],
   logs: LogTarget,
-  capped = false,
-): Promise<Shortfall> {
+  mode: BatchMode = { capped: false, dedupe: false },
+): Promise<BatchResult> {
   return db.transaction().execute(async (tx) => {
+    const charges = mode.dedupe ? await unapplied(tx, all, logs) : all;
     const userIds = ascending(charges.map((c) => c.userId));
     const tokenIds = ascending(
       charges.flatMap((c) => (c.tokenPays && c.tokenId !== null ? [c.tokenId] : [])),
     );
     let charged = charges.map((c) => c.quota);
     let shortfall = NO_SHORTFALL;
-    if (capped) {
+    if (mode.capped) {
       const users = await lockedBalances(tx, dialect, 'users', 'quota', userIds);
       const tokens = await lockedBalances(tx, dialect, 'tokens', 'remain_quota', tokenIds);
       ({ charged, shortfall } = capToBalances(charges, users, tokens));
     }
 
     const rows: NewLog[] = [];
+    const keys: string[] = [];
     charges.forEach((c, i) => {
       const row = c.log?.(charged[i]!);
+      if (!row || logs.kind === 'outbox') keys.push(c.requestId);
       if (!row) return;
       const normalized: NewLog = normalizeLogRow(row);
       normalized.charge_key = c.requestId;
@@ -77,12 +100,14 @@ export async function writeChargeBatch(
     });
     const sqlite = logs.kind === 'main' && logs.dialect === 'sqlite' ? sqliteHandle(db) : undefined;
     if (sqlite) {
-      insertLogRowsPrepared(sqlite, rows);
+      if (insertLogRowsPrepared(sqlite, rows) < rows.length)
+        throw new DuplicateCharge('a charge was applied before');
     } else if (logs.kind === 'main') {
-      await insertLogRows(tx as unknown as Transaction<LogDatabase>, logs.dialect, rows);
+      await insertLogRows(tx as unknown as Transaction<LogDatabase>, logs.dialect, rows, 'fail');
     } else {
       await writeOutbox(tx, rows);
     }
+    await insertChargeKeys(tx, keys);
 
     const userDelta = new Map<number, { quota: number; requests: number }>();
     const tokenDelta = new Map<number, { remain: number; used: number; at: number }>();
@@ -106,7 +131,7 @@ export async function writeChargeBatch(
     };
     for (const id of userIds) {
       const d = userDelta.get(id)!;
-      const checked = !capped && d.quota > 0;
+      const checked = !mode.capped && d.quota > 0;
       let update = tx
         .updateTable('users')
         .set((eb) => ({
@@ -121,7 +146,7 @@ export async function writeChargeBatch(
     }
     for (const id of ascending(tokenDelta.keys())) {
       const d = tokenDelta.get(id)!;
-      const checked = !capped && d.remain > 0;
+      const checked = !mode.capped && d.remain > 0;
       let update = tx
         .updateTable('tokens')
         .set((eb) => ({
@@ -142,8 +167,40 @@ export async function writeChargeBatch(
         .where('id', '=', id)
         .execute();
     }
-    return shortfall;
+    return { shortfall, applied: charges, charged };
   });
+}
+
+const KEY_CHUNK = 500;
+
+async function insertChargeKeys(tx: Transaction<Database>, keys: string[]) {
+  const now = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < keys.length; i += KEY_CHUNK) {
+    const values = keys.slice(i, i + KEY_CHUNK).map((charge_key) => ({ charge_key, created_at: now }));
+    await tx.insertInto('ledger_charges').values(values).execute();
+  }
+}
+
+/** The charges whose key is in neither `logs.charge_key` (main database) nor `ledger_charges`. */
+async function unapplied(tx: Transaction<Database>, charges: Charge[], logs: LogTarget): Promise<Charge[]> {
+  const known = new Set<string>();
+  for (let i = 0; i < charges.length; i += KEY_CHUNK) {
+    const keys = charges.slice(i, i + KEY_CHUNK).map((c) => c.requestId);
+    const kept = await tx
+      .selectFrom('ledger_charges')
+      .select('charge_key')
+      .where('charge_key', 'in', keys)
+      .execute();
+    for (const r of kept) known.add(r.charge_key);
+    if (logs.kind !== 'main') continue;
+    const logged = await (tx as unknown as Transaction<LogDatabase>)
+      .selectFrom('logs')
+      .select('charge_key')
+      .where('charge_key', 'in', keys)
+      .execute();
+    for (const r of logged) if (r.charge_key) known.add(r.charge_key);
+  }
+  return known.size === 0 ? charges : charges.filter((c) => !known.has(c.requestId));
 }
 
 /** Reads and locks (FOR UPDATE, except on SQLite whose write transactions are exclusive) balances. */
@@ -201,31 +258,4 @@ export function capToBalances(
     }
   }
   return { charged, shortfall };
-}
-
-/**
- * Errors after which the whole transaction was rolled back and may simply run again: deadlock
- * and serialization failures (PostgreSQL 40P01/40001, MySQL 1213/1205), a busy SQLite file.
- */
-export function isRetryable(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown };
-  return (
-    e.code === '40P01' ||
-    e.code === '40001' ||
-    e.errno === 1213 ||
-    e.errno === 1205 ||
-    e.code === 'SQLITE_BUSY'
-  );
-}
-
-/** Whether a batch was committed (an answer lost at COMMIT left it unknown): its first log row tells. */
-export async function batchCommitted(db: Kysely<Database>, charges: Charge[], logs: LogTarget) {
-  const first = charges.find((c) => c.log);
-  if (!first || logs.kind !== 'main') return false;
-  const row = await (db as unknown as Kysely<LogDatabase>)
-    .selectFrom('logs')
-    .select('id')
-    .where('charge_key', '=', first.requestId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -4,61 +4,14 @@ import { writeLogRowsIn } from '../../modules/logs/outbox.js';
 import { normalizeLogRow, type LogInput } from '../../modules/logs/writer.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AsyncLock } from './async-lock.js';
-import type { BalanceAuthority, BalanceSource, HoldRef, Payer } from './balance-authority.js';
-import {
-  batchCommitted,
-  isRetryable,
-  NeedsCap,
-  writeChargeBatch,
-  type Charge,
-  type LogTarget,
-  type Shortfall,
-} from './charge-batch.js';
+import type { BalanceAuthority, BalanceSource, HoldRef } from './balance-authority.js';
+import type { Charge, LogTarget, Shortfall } from './charge-batch.js';
+import { writeCharges } from './charge-write.js';
+import type { FileChargeJournal } from './file-journal.js';
+import { journalEntry, journalFacts } from './journal-entry.js';
+import { InsufficientQuotaError, QuotaHold, type HoldRequest, type Settlement } from './quota-hold.js';
 
-export class InsufficientQuotaError extends Error {
-  constructor(
-    readonly payer: Payer,
-    readonly available: number,
-    readonly needed: number,
-  ) {
-    super(`${payer} quota is not enough: have ${available}, need ${needed}`);
-  }
-}
-
-export interface HoldRequest {
-  requestId: string;
-  userId: number;
-  tokenId: number | null;
-  /** Unlimited tokens are not held or decremented, only counted in used_quota. */
-  tokenUnlimited: boolean;
-  amount: number;
-}
-
-export interface Settlement {
-  /** Final charge (integer quota). */
-  quota: number;
-  channelId: number;
-  /**
-   * The charge's log row, built from what was actually charged (null: none). It is written in
-   * the same transaction as the charge, so neither exists without the other.
-   */
-  log?: (charged: number) => LogInput | null;
-}
-
-/** One request's reservation. It ends exactly once: settled or released. */
-export class QuotaHold {
-  state: 'held' | 'settled' | 'released' = 'held';
-  constructor(
-    readonly request: HoldRequest,
-    /** The balance authority's epoch the hold was registered under. */
-    readonly epoch = '',
-  ) {}
-
-  get ref(): HoldRef {
-    const { requestId, userId, tokenId, tokenUnlimited, amount } = this.request;
-    return { holdId: requestId, epoch: this.epoch, userId, tokenId: tokenUnlimited ? null : tokenId, amount };
-  }
-}
+export { InsufficientQuotaError, QuotaHold, type HoldRequest, type Settlement };
 
 /** The hold a committed charge settled, as the authority registered it (amount: the charge). */
 function settledRef(c: Charge): HoldRef {
@@ -70,9 +23,6 @@ function settledRef(c: Charge): HoldRef {
     amount: c.quota,
   };
 }
-
-/** Attempts of one flush transaction that failed on a deadlock or serialization error. */
-const FLUSH_ATTEMPTS = 4;
 
 /**
  * Holds, settles and releases quota. The admission view lives in a BalanceAuthority (memory or
@@ -89,6 +39,8 @@ export class QuotaLedger implements BalanceSource {
   private readonly lock = new AsyncLock();
   private timer: NodeJS.Timeout | null = null;
   authority!: BalanceAuthority;
+  /** Without Redis: the local journal of settled charges (Redis keeps them with the holds). */
+  journal: FileChargeJournal | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -149,23 +101,37 @@ export class QuotaLedger implements BalanceSource {
     if (hold.state !== 'held') return null;
     hold.state = 'settled';
     const ref = hold.ref;
+    const { request } = hold;
+    const at = Math.floor(Date.now() / 1000);
     let quota = Math.max(0, Math.trunc(settlement.quota));
-    if (quota <= ref.amount) {
-      // The usual case: the hold covers the charge; the refund needs no answer.
-      void this.authority
-        .settle(ref, quota)
-        .catch((err: Error) => console.error(`balance update failed: ${err.message}`));
-    } else {
-      try {
-        quota = ref.amount + (await this.authority.settleOver(ref, quota - ref.amount));
-      } catch (err) {
-        // Without an answer only the hold is certain to be payable: charge it.
-        console.error(`balance update failed: ${(err as Error).message}`);
+    // Journaled before the answer leaves, so that a crash before the flush loses no charge.
+    const facts = journalFacts(
+      {
+        requestId: request.requestId,
+        epoch: hold.epoch,
+        userId: request.userId,
+        tokenId: request.tokenId,
+        tokenPays: !request.tokenUnlimited,
+        channelId: settlement.channelId,
+        at,
+      },
+      settlement.log?.(quota) ?? null,
+    );
+    try {
+      quota =
+        quota <= ref.amount
+          ? (await this.authority.settle(ref, quota, facts), quota)
+          : ref.amount + (await this.authority.settleOver(ref, quota - ref.amount, facts));
+    } catch (err) {
+      // Without an answer only the hold is certain to be payable: charge it (capped to the hold).
+      console.error(`balance update failed: ${(err as Error).message}`);
+      if (quota > ref.amount) {
         quota = ref.amount;
-        void this.authority.settle(ref, quota).catch(() => undefined);
+        void this.authority.settle(ref, quota, facts).catch(() => undefined);
       }
     }
-    this.record(hold, quota, settlement);
+    this.journal?.append(request.requestId, journalEntry(quota, facts));
+    this.record(hold, quota, at, settlement);
     return quota;
   }
 
@@ -173,7 +139,7 @@ export class QuotaLedger implements BalanceSource {
    * Queues the charge with its log row (synchronously: no flush can split them). One object per
    * charge, kept small: it lives for a flush interval, long enough to be promoted by the GC.
    */
-  private record(hold: QuotaHold, quota: number, settlement: Settlement) {
+  private record(hold: QuotaHold, quota: number, at: number, settlement: Settlement) {
     const { request } = hold;
     this.charges.push({
       requestId: request.requestId,
@@ -183,7 +149,7 @@ export class QuotaLedger implements BalanceSource {
       tokenPays: !request.tokenUnlimited,
       channelId: settlement.channelId,
       quota,
-      at: Math.floor(Date.now() / 1000),
+      at,
       log: settlement.log,
     });
   }
@@ -239,7 +205,7 @@ export class QuotaLedger implements BalanceSource {
       if (this.charges.length === 0) return;
       const charges = this.charges;
       this.charges = [];
-      let shortfall: Shortfall | null;
+      let shortfall: Shortfall;
       try {
         shortfall = await this.write(charges);
       } catch (err) {
@@ -248,35 +214,39 @@ export class QuotaLedger implements BalanceSource {
         throw err;
       }
       if (this.logTarget.kind === 'outbox' && charges.some((c) => c.log)) this.afterOutbox();
+      this.journal?.committed(charges.map((c) => c.requestId));
       for (const c of charges) this.uncommitted.push(settledRef(c));
       await this.tellAuthority();
-      if (shortfall) await this.tellShortfall(shortfall);
+      await this.tellShortfall(shortfall);
     });
   }
 
-  /** Returns what the database could not pay (null: unknown, the batch was committed earlier). */
-  private async write(charges: Charge[]): Promise<Shortfall | null> {
-    let capped = false;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await writeChargeBatch(this.db, this.dialect, charges, this.logTarget, capped);
-      } catch (err) {
-        // Rare: admission let charges exceed a balance; written again, capped (nothing was applied).
-        if (err instanceof NeedsCap && !capped) {
-          capped = true;
-          attempt--;
-          continue;
-        }
-        if (isRetryable(err) && attempt < FLUSH_ATTEMPTS) {
-          await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
-          continue;
-        }
-        // A connection lost at COMMIT leaves the outcome unknown: the log rows tell.
-        if (!isRetryable(err) && (await batchCommitted(this.db, charges, this.logTarget).catch(() => false)))
-          return null;
-        throw err;
+  /** Returns what the database could not pay. */
+  private async write(charges: Charge[]): Promise<Shortfall> {
+    return (await writeCharges(this.db, this.dialect, charges, this.logTarget)).shortfall;
+  }
+
+  /**
+   * Applies charges another instance settled and journaled but did not flush (it died), each at
+   * most once whoever else applies it, and lets the admission view follow. Serialised with
+   * flushes and balance loads, like a flush.
+   */
+  applyJournaled(charges: Charge[]): Promise<number> {
+    return this.lock.run(async () => {
+      const { applied, charged, shortfall } = await writeCharges(
+        this.db,
+        this.dialect,
+        charges,
+        this.logTarget,
+      );
+      if (this.logTarget.kind === 'outbox' && applied.some((c) => c.log)) this.afterOutbox();
+      for (const [i, c] of applied.entries()) {
+        await this.authority.adjust('user', c.userId, -charged[i]!);
+        if (c.tokenPays && c.tokenId !== null) await this.authority.adjust('token', c.tokenId, -charged[i]!);
       }
-    }
+      await this.tellShortfall(shortfall);
+      return applied.length;
+    });
   }
 
   /** The admission view admitted charges the database then cut: it follows the database. */
@@ -305,5 +275,6 @@ export class QuotaLedger implements BalanceSource {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush().catch(() => undefined);
+    this.journal?.close();
   }
 }

@@ -3,7 +3,14 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { BalanceAuthority, HoldOutcome, HoldRef, Payer } from './balance-authority.js';
-import { BalanceKeys, loadedIds, reapDeadEpochs, reconcileBalances, repairDrift } from './redis-reconcile.js';
+import {
+  BalanceKeys,
+  loadedIds,
+  reapDeadEpochs,
+  reconcileBalances,
+  repairDrift,
+  type ApplyCharges,
+} from './redis-reconcile.js';
 import { BEAT, COMMIT, HOLD, REREGISTER, SETTLE, SETTLE_OVER } from './redis-scripts.js';
 
 const FENCED = -3;
@@ -34,6 +41,8 @@ export class RedisBalanceAuthority implements BalanceAuthority {
   private readonly entries = new Map<string, HoldRef>();
   private down = false;
   private reported = false;
+  /** Applies a dead epoch's journaled charges to SQL (the ledger's, set at start-up). */
+  applyJournaled: ApplyCharges = () => Promise.reject(new Error('no ledger to apply journaled charges'));
 
   constructor(
     private readonly redis: Redis,
@@ -139,6 +148,7 @@ export class RedisBalanceAuthority implements BalanceAuthority {
       this.keys.held('user', ref.userId),
       this.keys.held('token', ref.tokenId),
       this.keys.dead(ref.epoch),
+      this.keys.charges(ref.epoch),
     ];
   }
 
@@ -147,7 +157,7 @@ export class RedisBalanceAuthority implements BalanceAuthority {
       const ref: HoldRef = { holdId, epoch: this.epoch, userId, tokenId, amount };
       const [code, value] = (await this.redis.eval(
         HOLD,
-        6,
+        7,
         ...this.refKeys(ref),
         String(amount),
         String(this.ttlSeconds),
@@ -167,27 +177,31 @@ export class RedisBalanceAuthority implements BalanceAuthority {
     throw new Error('could not load balances into Redis');
   }
 
-  async settle(ref: HoldRef, charge: number): Promise<void> {
+  async settle(ref: HoldRef, charge: number, journal = ''): Promise<void> {
     const entry = this.entries.get(ref.holdId);
     if (entry) entry.amount = charge;
-    const code = Number(await this.redis.eval(SETTLE, 6, ...this.refKeys(ref), ref.holdId, String(charge)));
+    const code = Number(
+      await this.redis.eval(SETTLE, 7, ...this.refKeys(ref), ref.holdId, String(charge), journal),
+    );
     if (code === FENCED) this.fenced(ref.epoch);
   }
 
   async release(ref: HoldRef): Promise<void> {
     this.entries.delete(ref.holdId);
-    const code = Number(await this.redis.eval(SETTLE, 6, ...this.refKeys(ref), ref.holdId, '-1'));
+    const code = Number(await this.redis.eval(SETTLE, 7, ...this.refKeys(ref), ref.holdId, '-1', ''));
     if (code === FENCED) this.fenced(ref.epoch);
   }
 
-  async settleOver(ref: HoldRef, extra: number): Promise<number> {
+  async settleOver(ref: HoldRef, extra: number, journal = ''): Promise<number> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const [code, taken] = (await this.redis.eval(
         SETTLE_OVER,
-        6,
+        7,
         ...this.refKeys(ref),
         ref.holdId,
         String(Math.trunc(extra)),
+        journal,
+        String(ref.amount),
       )) as [number, number];
       if (code === 1) {
         const entry = this.entries.get(ref.holdId);
@@ -239,6 +253,7 @@ export class RedisBalanceAuthority implements BalanceAuthority {
         this.keys.held('token', ref.tokenId),
         this.keys.gen('user', ref.userId),
         this.keys.gen('token', ref.tokenId),
+        this.keys.charges(ref.epoch),
       ]);
       const absent = (await this.redis.eval(
         COMMIT,
@@ -293,8 +308,11 @@ export class RedisBalanceAuthority implements BalanceAuthority {
     return this.balance('token', tokenId);
   }
 
-  /** Gives back every hold of instance epochs whose heartbeat stopped; returns how many. */
-  reapDeadHolds(): Promise<number> {
-    return reapDeadEpochs(this.redis, this.db, this.keys, this.epoch, this.ttlSeconds);
+  /**
+   * Applies the journaled charges and gives back the holds of instance epochs whose heartbeat
+   * stopped; returns how many of each.
+   */
+  reapDeadHolds(): Promise<{ holds: number; charges: number }> {
+    return reapDeadEpochs(this.redis, this.db, this.keys, this.epoch, this.ttlSeconds, this.applyJournaled);
   }
 }

@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { Payer } from './balance-authority.js';
+import type { Charge } from './charge-batch.js';
+import { chargeOfEntry } from './journal-entry.js';
 import { RECONCILE, REAP_ENTRY } from './redis-scripts.js';
 
 export type ReconcileMode = 'set' | 'nx' | 'xx' | 'check';
@@ -26,6 +28,9 @@ export class BalanceKeys {
   }
   dead(epoch: string) {
     return `${this.prefix}dead:${epoch}`;
+  }
+  charges(epoch: string) {
+    return `${this.prefix}charges:${epoch}`;
   }
 }
 
@@ -139,11 +144,32 @@ export async function loadedIds(redis: Redis, keys: BalanceKeys, kind: Payer): P
   return ids;
 }
 
+/** Applies journaled charges to SQL exactly once (QuotaLedger.applyJournaled); returns how many were new. */
+export type ApplyCharges = (charges: Charge[]) => Promise<number>;
+
+/** Journal entries read and applied per round. */
+const JOURNAL_CHUNK = 500;
+
+/** Epochs that left a registry or a journal in Redis. */
+async function epochsInRedis(redis: Redis, keys: BalanceKeys): Promise<Set<string>> {
+  const epochs = new Set<string>();
+  for (const prefix of [keys.holds(''), keys.charges('')]) {
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 100);
+      cursor = next;
+      for (const key of found) epochs.add(key.slice(prefix.length));
+    } while (cursor !== '0');
+  }
+  return epochs;
+}
+
 /**
- * Reaps the registry of every epoch whose heartbeat stopped: the tombstone goes first, so the
- * epoch can neither add nor settle anything afterwards; then its entries leave held:*, and the
- * balances they named are set from SQL (which already holds any charge that epoch committed).
- * Returns how many entries were reaped.
+ * Reaps every epoch whose heartbeat stopped: the tombstone goes first, so the epoch can neither
+ * add nor settle anything into the balances afterwards; then the charges it journaled but did
+ * not commit are applied to SQL (once: SQL keys skip those it did commit), its registry entries
+ * leave held:*, and the balances they named are set from SQL. Returns how many holds were reaped
+ * and how many journaled charges were applied now.
  */
 export async function reapDeadEpochs(
   redis: Redis,
@@ -151,37 +177,49 @@ export async function reapDeadEpochs(
   keys: BalanceKeys,
   ownEpoch: string,
   ttlSeconds: number,
-): Promise<number> {
-  let reaped = 0;
+  apply: ApplyCharges,
+): Promise<{ holds: number; charges: number }> {
+  const reaped = { holds: 0, charges: 0 };
   const users = new Set<number>();
   const tokens = new Set<number>();
-  let cursor = '0';
-  do {
-    const [next, found] = await redis.scan(cursor, 'MATCH', `${keys.prefix}holds:*`, 'COUNT', 100);
-    cursor = next;
-    for (const key of found) {
-      const epoch = key.slice(keys.holds('').length);
-      if (epoch === ownEpoch || (await redis.exists(keys.alive(epoch)))) continue;
-      await redis.set(keys.dead(epoch), '1', 'EX', TOMBSTONE_SECONDS);
-      for (const [holdId, record] of Object.entries(await redis.hgetall(key))) {
-        const [user, token] = record.split('|');
-        const userId = Number(user);
-        const tokenId = token ? Number(token) : null;
-        reaped += Number(
-          await redis.eval(
-            REAP_ENTRY,
-            3,
-            key,
-            keys.held('user', userId),
-            keys.held('token', tokenId),
-            holdId,
-          ),
-        );
-        users.add(userId);
-        if (tokenId !== null) tokens.add(tokenId);
+  for (const epoch of await epochsInRedis(redis, keys)) {
+    if (epoch === ownEpoch || (await redis.exists(keys.alive(epoch)))) continue;
+    await redis.set(keys.dead(epoch), '1', 'EX', TOMBSTONE_SECONDS);
+    const journal = Object.entries(await redis.hgetall(keys.charges(epoch)));
+    for (let i = 0; i < journal.length; i += JOURNAL_CHUNK) {
+      const chunk = journal.slice(i, i + JOURNAL_CHUNK);
+      const charges: Charge[] = [];
+      for (const [holdId, entry] of chunk) {
+        const charge = chargeOfEntry(entry);
+        if (!charge) console.error(`journaled charge ${holdId} cannot be read: skipped`);
+        else charges.push(charge);
       }
+      reaped.charges += await apply(charges);
+      for (const c of charges) {
+        users.add(c.userId);
+        if (c.tokenPays && c.tokenId !== null) tokens.add(c.tokenId);
+      }
+      await redis.hdel(keys.charges(epoch), ...chunk.map(([holdId]) => holdId));
     }
-  } while (cursor !== '0');
+    const registry = keys.holds(epoch);
+    for (const [holdId, record] of Object.entries(await redis.hgetall(registry))) {
+      const [user, token] = record.split('|');
+      const userId = Number(user);
+      const tokenId = token ? Number(token) : null;
+      reaped.holds += Number(
+        await redis.eval(
+          REAP_ENTRY,
+          3,
+          registry,
+          keys.held('user', userId),
+          keys.held('token', tokenId),
+          holdId,
+        ),
+      );
+      users.add(userId);
+      if (tokenId !== null) tokens.add(tokenId);
+    }
+  }
   await reconcileBalances(redis, db, keys, 'user', [...users], 'xx', ttlSeconds);
   await reconcileBalances(redis, db, keys, 'token', [...tokens], 'xx', ttlSeconds);
   return reaped;

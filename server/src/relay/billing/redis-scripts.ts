@@ -8,6 +8,10 @@
  *                    the hold while the request runs and its final charge once settled, until
  *                    that charge is committed to SQL
  *   dead:<epoch>     tombstone of a reaped epoch: every later script from it is refused (fencing)
+ *   charges:<epoch>  journal of one instance epoch: holdId → "charge|facts" of each settled
+ *                    charge until it is committed to SQL; if the instance dies, the reaper
+ *                    applies them (journal-entry.ts). Written even when fenced: the instance
+ *                    applies such a charge itself, and SQL keys keep it to one application.
  * Every script that changes a registry entry keeps held:* equal to the sum of the entries.
  */
 
@@ -50,12 +54,14 @@ return {1, 0}
 
 /**
  * Ends a request whose charge is within its hold: the entry now records the charge (pending
- * until committed to SQL) and the rest goes back. With charge = -1 the hold is released whole
- * and the entry removed.
- * KEYS: bal:u, bal:t|'', holds:<epoch>, held:u, held:t|'', dead:<epoch>
- * ARGV: holdId, charge → 1 done; 0 no such entry (reaped, or Redis lost it); -3 fenced
+ * until committed to SQL), the charge is journaled, and the rest goes back. With charge = -1 the
+ * hold is released whole and the entry removed.
+ * KEYS: bal:u, bal:t|'', holds:<epoch>, held:u, held:t|'', dead:<epoch>, charges:<epoch>
+ * ARGV: holdId, charge, facts ('' when released)
+ * → 1 done; 0 no such entry (reaped, or Redis lost it); -3 fenced
  */
 export const SETTLE = `${ADD_HELD}
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[7], ARGV[1], ARGV[2] .. '|' .. ARGV[3]) end
 if redis.call('EXISTS', KEYS[6]) == 1 then return -3 end
 local rec = redis.call('HGET', KEYS[3], ARGV[1])
 if not rec then return 0 end
@@ -78,14 +84,19 @@ return 1
 `;
 
 /**
- * Ends a request whose charge exceeds its hold: takes up to ARGV[2] more, capped by what the user
- * (and the token) have, atomically with every other hold. KEYS as SETTLE; ARGV: holdId, extra.
+ * Ends a request whose charge exceeds its hold: takes up to `extra` more, capped by what the user
+ * (and the token) have, atomically with every other hold, and journals the charge (the hold
+ * alone when the entry is gone or fenced: that is what the caller then charges).
+ * KEYS as SETTLE; ARGV: holdId, extra, facts, hold amount.
  * → {1, taken}; {-1}/{-2} balance not loaded; {0,0} no such entry; {-3,0} fenced
  */
 export const SETTLE_OVER = `${ADD_HELD}
-if redis.call('EXISTS', KEYS[6]) == 1 then return {-3, 0} end
+local function journal(charge)
+  if ARGV[3] ~= '' then redis.call('HSET', KEYS[7], ARGV[1], charge .. '|' .. ARGV[3]) end
+end
+if redis.call('EXISTS', KEYS[6]) == 1 then journal(ARGV[4]) return {-3, 0} end
 local rec = redis.call('HGET', KEYS[3], ARGV[1])
-if not rec then return {0, 0} end
+if not rec then journal(ARGV[4]) return {0, 0} end
 local u = redis.call('GET', KEYS[1])
 if not u then return {-1, 0} end
 local take = math.min(tonumber(ARGV[2]), math.max(0, tonumber(u)))
@@ -96,6 +107,7 @@ if KEYS[2] ~= '' then
 end
 local head, amount = string.match(rec, '^(.*|)(-?%d+)$')
 redis.call('HSET', KEYS[3], ARGV[1], head .. (tonumber(amount) + take))
+journal(tonumber(ARGV[4]) + take)
 if take > 0 then
   redis.call('DECRBY', KEYS[1], take)
   if KEYS[2] ~= '' then redis.call('DECRBY', KEYS[2], take) end
@@ -106,9 +118,10 @@ return {1, take}
 `;
 
 /**
- * The charges of these entries are now in SQL: drop the entries (their amounts leave held:*,
- * which SQL now carries) and bump the generations. Five keys per entry: holds:<epoch>, held:u,
- * held:t|'', gen:u, gen:t|''; one argument per entry: holdId. ARGV[#] last: gen ttl.
+ * The charges of these entries are now in SQL: drop the entries and their journal entries (their
+ * amounts leave held:*, which SQL now carries) and bump the generations. Six keys per entry:
+ * holds:<epoch>, held:u, held:t|'', gen:u, gen:t|'', charges:<epoch>; one argument per entry:
+ * holdId. ARGV[#] last: gen ttl.
  * Returns the (1-based) positions of entries that were not registered (reaped or lost): their
  * balances never counted the charge, so the caller sets them from SQL.
  */
@@ -116,7 +129,8 @@ export const COMMIT = `${ADD_HELD}
 local ttl = ARGV[#ARGV]
 local missing = {}
 for i = 1, #ARGV - 1 do
-  local k = (i - 1) * 5
+  local k = (i - 1) * 6
+  redis.call('HDEL', KEYS[k + 6], ARGV[i])
   local rec = redis.call('HGET', KEYS[k + 1], ARGV[i])
   if rec then
     local amount = tonumber(string.match(rec, '(-?%d+)$'))

@@ -11,6 +11,7 @@ import { quotaWarning } from './0010_quota_warning.js';
 import { ledgerOutbox, logChargeKey } from './0011_charge_log.js';
 import { identityClaims } from './0012_identity_claims.js';
 import { midjourneyToken } from './0014_midjourney_token.js';
+import { ledgerCharges } from './0015_ledger_charges.js';
 
 /** Applied in order; an applied migration is never edited, later changes add new entries. */
 export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
@@ -27,6 +28,7 @@ export const MAIN_MIGRATIONS: readonly PortableMigration[] = [
   ledgerOutbox,
   identityClaims,
   midjourneyToken,
+  ledgerCharges,
 ];
 
 /** For a separate log database (LOG_SQL_DSN). */
