@@ -102,21 +102,22 @@ export class QuotaLedger implements BalanceSource {
     hold.state = 'settled';
     const ref = hold.ref;
     const { request } = hold;
-    const at = Math.floor(Date.now() / 1000);
-    let quota = Math.max(0, Math.trunc(settlement.quota));
+    // One object per charge, kept small: it waits a flush interval, long enough to be promoted
+    // by the GC. Its quota is what is finally charged (set below).
+    const charge: Charge = {
+      requestId: request.requestId,
+      epoch: hold.epoch,
+      userId: request.userId,
+      tokenId: request.tokenId,
+      tokenPays: !request.tokenUnlimited,
+      channelId: settlement.channelId,
+      quota: Math.max(0, Math.trunc(settlement.quota)),
+      at: Math.floor(Date.now() / 1000),
+      log: settlement.log,
+    };
+    let quota = charge.quota;
     // Journaled before the answer leaves, so that a crash before the flush loses no charge.
-    const facts = journalFacts(
-      {
-        requestId: request.requestId,
-        epoch: hold.epoch,
-        userId: request.userId,
-        tokenId: request.tokenId,
-        tokenPays: !request.tokenUnlimited,
-        channelId: settlement.channelId,
-        at,
-      },
-      settlement.log?.(quota) ?? null,
-    );
+    const facts = journalFacts(charge, settlement.log?.(quota) ?? null);
     try {
       quota =
         quota <= ref.amount
@@ -130,28 +131,11 @@ export class QuotaLedger implements BalanceSource {
         void this.authority.settle(ref, quota, facts).catch(() => undefined);
       }
     }
-    this.journal?.append(request.requestId, journalEntry(quota, facts));
-    this.record(hold, quota, at, settlement);
+    charge.quota = quota;
+    this.journal?.append(charge.requestId, journalEntry(quota, facts));
+    // Queued with its log row synchronously after the journal: no flush can split them.
+    this.charges.push(charge);
     return quota;
-  }
-
-  /**
-   * Queues the charge with its log row (synchronously: no flush can split them). One object per
-   * charge, kept small: it lives for a flush interval, long enough to be promoted by the GC.
-   */
-  private record(hold: QuotaHold, quota: number, at: number, settlement: Settlement) {
-    const { request } = hold;
-    this.charges.push({
-      requestId: request.requestId,
-      epoch: hold.epoch,
-      userId: request.userId,
-      tokenId: request.tokenId,
-      tokenPays: !request.tokenUnlimited,
-      channelId: settlement.channelId,
-      quota,
-      at,
-      log: settlement.log,
-    });
   }
 
   /** Gives the whole hold back (the request failed); a second call does nothing. */
