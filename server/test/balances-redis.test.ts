@@ -133,25 +133,28 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())('Redis balances ag
     const b = await instance();
     const userId = await newUser(1000);
     const settled = await hold(b.ledger, userId, 300);
+    const over = await hold(b.ledger, userId, 100);
     const log = (q: number) => ({ user_id: userId, type: 2, quota: q });
     await b.ledger.settle(settled, { quota: 120, channelId: 0, log });
-    // b stops beating with its charge unflushed (frozen, or killed): the reaper applies the journal.
+    // Above its hold: the journal keeps what the script charged (the hold and what it took), 250.
+    await b.ledger.settle(over, { quota: 250, channelId: 0, log });
+    // b stops beating with its charges unflushed (frozen, or killed): the reaper applies the journal.
     await b.authority.stop();
-    expect(await a.authority.reapDeadHolds()).toEqual({ holds: 1, charges: 1 });
-    expect(await sqlQuota(userId)).toBe(880);
-    expect(await a.authority.userBalance(userId)).toBe(880);
-    // b was only frozen: it wakes and flushes the same charge, which SQL already has.
+    expect(await a.authority.reapDeadHolds()).toEqual({ holds: 2, charges: 2 });
+    expect(await sqlQuota(userId)).toBe(630);
+    expect(await a.authority.userBalance(userId)).toBe(630);
+    // b was only frozen: it wakes and flushes the same charges, which SQL already has.
     await b.ledger.flush();
-    expect(await sqlQuota(userId)).toBe(880);
+    expect(await sqlQuota(userId)).toBe(630);
     const rows = await gw.ctx.logDb
       .selectFrom('logs')
       .select('quota')
       .where('user_id', '=', userId)
       .execute();
-    expect(rows).toEqual([{ quota: 120 }]);
+    expect(rows.map((r) => r.quota).sort((x, y) => x - y)).toEqual([120, 250]);
     expect(await a.authority.reapDeadHolds()).toEqual({ holds: 0, charges: 0 });
     await a.authority.reconcileAll();
-    expect(await a.authority.userBalance(userId)).toBe(880);
+    expect(await a.authority.userBalance(userId)).toBe(630);
   });
 
   it('registers open holds again after Redis lost its data', async () => {

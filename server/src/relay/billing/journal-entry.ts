@@ -30,8 +30,7 @@ export function journalFacts(charge: Omit<Charge, 'quota' | 'log'>, row: LogInpu
     p: charge.tokenPays ? 1 : 0,
     c: charge.channelId,
     a: charge.at,
-    // A replay later must date the row at its settlement, not at the replay.
-    r: row && row.created_at === undefined ? { ...row, created_at: charge.at } : row,
+    r: row,
   };
   return JSON.stringify(facts);
 }
@@ -61,6 +60,7 @@ export function chargeOfEntry(entry: string): Charge | null {
     channelId: facts.c,
     quota,
     at: facts.a,
-    log: facts.r ? chargedRow(facts.r) : undefined,
+    // Dated at its settlement, not at the replay (copied here, off the request path).
+    log: facts.r ? chargedRow({ ...facts.r, created_at: facts.r.created_at ?? facts.a }) : undefined,
   };
 }
