@@ -23,8 +23,9 @@ export class QuotaWarnings {
   /** Called after a charge was queued; never throws and never delays the caller. */
   afterCharge(user: CachedUser, charged: number): void {
     if (charged <= 0) return;
-    const now = Date.now();
-    if ((this.notBefore.get(user.id) ?? 0) > now) return;
+    if ((this.notBefore.get(user.id) ?? 0) > Date.now()) return;
+    // Checked here, synchronously: most users cannot be reached, and they cost no promise.
+    if (!reachable(this.ctx, user)) return;
     const task = this.check(user)
       .catch((err: Error) => console.warn(`quota warning for user ${user.id} failed: ${err.message}`))
       .finally(() => this.pending.delete(task));
@@ -43,7 +44,6 @@ export class QuotaWarnings {
 
   private async check(user: CachedUser): Promise<void> {
     const { ctx } = this;
-    if (!reachable(ctx, user)) return;
     const threshold = user.setting.quota_warning_threshold ?? ctx.options.num('QuotaRemindThreshold');
     const balance = await ctx.ledger.authority.userBalance(user.id);
     if (balance >= threshold) return;
