@@ -44,7 +44,7 @@ describe('Vertex AI channels', () => {
       messages: [{ role: 'user', content: 'hi' }],
       stream: false,
     });
-    await h.expectCharged(id, false, CLAUDE_QUOTA);
+    await h.expectCharged(id, CLAUDE_QUOTA, false);
   });
 
   it("serves Llama to the OpenAI SDK through Vertex's OpenAI-compatible endpoint with the OAuth token", async () => {
@@ -65,7 +65,7 @@ describe('Vertex AI channels', () => {
     expect(seen.key).toBe(email);
     expect(String(seen.headers.authorization)).toMatch(/^Bearer ya29\./);
     expect(seen.body).toMatchObject({ model: LLAMA, max_tokens: 32 });
-    await h.expectCharged(id, false, (100 + 20 * 3) * 2);
+    await h.expectCharged(id, (100 + 20 * 3) * 2, false);
   });
 
   it('streams Llama to the Anthropic SDK through the hub, billed exactly', async () => {
@@ -78,7 +78,7 @@ describe('Vertex AI channels', () => {
     const seen = h.upstream.requests.last()!;
     expect(seen.route).toBe('vertex.openapi');
     expect(seen.body).toMatchObject({ model: LLAMA, stream: true, stream_options: { include_usage: true } });
-    await h.expectCharged(id, true, (100 + 20 * 3) * 2);
+    await h.expectCharged(id, (100 + 20 * 3) * 2, true);
   });
 
   it('streams Claude to the Anthropic SDK through streamRawPredict, billed exactly', async () => {
@@ -89,7 +89,7 @@ describe('Vertex AI channels', () => {
       .finalMessage();
     expect(message.content).toEqual([expect.objectContaining({ type: 'text', text: 'Stream' })]);
     expect(h.upstream.requests.last()!.path).toMatch(/:streamRawPredict$/);
-    await h.expectCharged(id, true, CLAUDE_QUOTA);
+    await h.expectCharged(id, CLAUDE_QUOTA, true);
   });
 
   it('streams Gemini to the OpenAI SDK through the hub, billed exactly', async () => {
@@ -114,7 +114,7 @@ describe('Vertex AI channels', () => {
       '/v1/projects/proj-1/locations/us-east5/publishers/google/models/gemini-2.0-flash:streamGenerateContent',
     );
     expect(seen.query).toEqual({ alt: 'sse' });
-    await h.expectCharged(id, true, GEMINI_QUOTA);
+    await h.expectCharged(id, GEMINI_QUOTA, true);
   });
 
   it('serves Gemini to the Google SDK and Claude to the OpenAI SDK on one channel, by model', async () => {
