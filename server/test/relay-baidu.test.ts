@@ -117,17 +117,7 @@ describe.skipIf(testDbKind() !== 'sqlite')('Baidu ERNIE v1 channels (15)', () =>
       tools: TOOLS,
       stream: true,
     });
-    const calls: Array<{ id?: string; name?: string; arguments: string }> = [];
-    let finish: string | null = null;
-    for await (const chunk of stream) {
-      for (const d of chunk.choices[0]?.delta.tool_calls ?? []) {
-        const c = (calls[d.index] ??= { arguments: '' });
-        c.id ??= d.id;
-        c.name ??= d.function?.name;
-        c.arguments += d.function?.arguments ?? '';
-      }
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { calls, finish } = await h.readStream(stream);
     expect(calls).toEqual([{ id: expect.stringMatching(/^call_/), ...CALL }]);
     expect(finish).toBe('tool_calls');
     await h.expectCharged(id, QUOTA, true);

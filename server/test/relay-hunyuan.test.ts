@@ -121,17 +121,7 @@ describe.skipIf(testDbKind() !== 'sqlite')('Tencent Hunyuan channels (23)', () =
       tools: TOOLS,
       stream: true,
     });
-    const calls: Array<{ id?: string; name?: string; arguments: string }> = [];
-    let finish: string | null = null;
-    for await (const chunk of stream) {
-      for (const d of chunk.choices[0]?.delta.tool_calls ?? []) {
-        const c = (calls[d.index] ??= { arguments: '' });
-        c.id ??= d.id;
-        c.name ??= d.function?.name;
-        c.arguments += d.function?.arguments ?? '';
-      }
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { calls, finish } = await h.readStream(stream);
     expect(calls).toEqual([{ id: 'call_hy1', name: 'get_weather', arguments: '{"city":"深圳"}' }]);
     expect(finish).toBe('tool_calls');
     await h.expectCharged(id, QUOTA, true);

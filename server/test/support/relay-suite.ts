@@ -61,17 +61,24 @@ export function useRelaySuite(o: RelaySuiteOptions) {
     anthropic: () => new Anthropic({ apiKey: h.token.apiKey, baseURL: h.gw.url, maxRetries: 0 }),
     google: () => new GoogleGenAI({ apiKey: h.token.apiKey, httpOptions: { baseUrl: h.gw.url } }),
 
-    /** Reads an OpenAI chat stream: its text, final usage and finish reason. */
+    /** Reads an OpenAI chat stream: its text, tool calls (assembled), final usage and finish reason. */
     async readStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
       let text = '';
       let usage: OpenAI.CompletionUsage | undefined;
       let finish: string | null | undefined;
+      const calls: Array<{ id?: string; name?: string; arguments: string }> = [];
       for await (const chunk of stream) {
         text += chunk.choices[0]?.delta.content ?? '';
+        for (const d of chunk.choices[0]?.delta.tool_calls ?? []) {
+          const c = (calls[d.index] ??= { arguments: '' });
+          c.id ??= d.id;
+          c.name ??= d.function?.name;
+          c.arguments += d.function?.arguments ?? '';
+        }
         finish = chunk.choices[0]?.finish_reason ?? finish;
         usage = chunk.usage ?? usage;
       }
-      return { text, usage, finish };
+      return { text, calls, usage, finish };
     },
   };
 
