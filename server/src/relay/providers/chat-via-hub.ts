@@ -25,6 +25,14 @@ export function chatAnswer(hub: HubResponse, inbound: InboundRequest): ParsedRes
 }
 
 /**
+ * An upstream's own chat answer, passed on unchanged (the client's format is the upstream's, or
+ * the bridge converts it); the hub reading gives the usage and the produced text.
+ */
+export function passedChatAnswer(body: Buffer, hub: HubResponse): ParsedResponse {
+  return { body, contentType: 'application/json', usage: hub.usage, text: () => hubPartsText(hub.parts) };
+}
+
+/**
  * The stream translator for OpenAI chat clients: the stream decoder already yields OpenAI chunk
  * events, which are re-encoded here so that ids, the client's model name, the usage chunk (when
  * asked for) and `[DONE]` look as they would from OpenAI.

@@ -1,6 +1,6 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
-import { hubPartsText } from '../../formats/hub.js';
+import { passedChatAnswer } from '../chat-via-hub.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
 import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
@@ -54,14 +54,8 @@ function parseBaiduAnswer(
       prompt,
     );
   }
-  const hub = baiduResponseToHub(json);
-  return {
-    body,
-    contentType: 'application/json',
-    usage: hub.usage,
-    // Tool calls count as output when usage must be counted locally.
-    text: () => hubPartsText(hub.parts),
-  };
+  // Tool calls count as output when usage must be counted locally.
+  return passedChatAnswer(body, baiduResponseToHub(json));
 }
 
 function parseBaiduError(status: number, body: Buffer): UpstreamErrorInfo {

@@ -1,7 +1,7 @@
 import { channelTypeInfo } from '@gateway/contract';
 import { RelayError } from '../../errors.js';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
-import { hubPartsText } from '../../formats/hub.js';
+import { passedChatAnswer } from '../chat-via-hub.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
 import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
@@ -53,14 +53,8 @@ function parseHunyuanAnswer(inbound: InboundRequest, body: Buffer, contentType: 
       prompt,
     );
   }
-  const hub = hunyuanResponseToHub(json);
-  return {
-    body,
-    contentType: 'application/json',
-    usage: hub.usage,
-    // Tool calls count as output when usage must be counted locally.
-    text: () => hubPartsText(hub.parts),
-  };
+  // Tool calls count as output when usage must be counted locally.
+  return passedChatAnswer(body, hunyuanResponseToHub(json));
 }
 
 function parseHunyuanError(status: number, body: Buffer): UpstreamErrorInfo {

@@ -2,6 +2,7 @@ import { channelTypeInfo } from '@gateway/contract';
 import { RelayError } from '../../errors.js';
 import { HubStreamTranslator } from '../../formats/hub-stream.js';
 import { openAIChat } from '../../formats/openai-chat/index.js';
+import { passedChatAnswer } from '../chat-via-hub.js';
 import { embeddingInputs, openAIEmbeddingsAnswer } from '../embeddings-answer.js';
 import { parseErrorBody } from '../openai/response.js';
 import type { InboundRequest, ParsedResponse, ProviderAdapter, UpstreamErrorInfo } from '../types.js';
@@ -25,12 +26,7 @@ function parseZhipuAnswer(inbound: InboundRequest, body: Buffer, contentType: st
     const prompt = hub.usage?.promptTokens ?? 0;
     return openAIEmbeddingsAnswer(inbound, [data.embedding ?? []], prompt);
   }
-  return {
-    body,
-    contentType: 'application/json',
-    usage: hub.usage,
-    text: () => (hub.parts[0]?.type === 'text' ? hub.parts[0].text : ''),
-  };
+  return passedChatAnswer(body, hub);
 }
 
 function parseZhipuError(status: number, body: Buffer): UpstreamErrorInfo {
