@@ -1,10 +1,10 @@
-import { Modal, Toast } from '@douyinfe/semi-ui-19';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, type vi } from 'vitest';
 import { ok } from '../../../test/fake-server';
 import { channelView } from '../test-fixtures';
 import {
+  cleanUpAfterEach,
   addModels,
   drawerServer,
   fillBasics,
@@ -14,11 +14,7 @@ import {
   submit,
 } from './drawer-test-helpers';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Toast.destroyAll();
-  Modal.destroyAll();
-});
+cleanUpAfterEach();
 
 describe('channel drawer: required fields and messages', () => {
   it('asks for name and key, then a model, with the spec wording', async () => {

@@ -1,7 +1,7 @@
-import { Modal, Toast } from '@douyinfe/semi-ui-19';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  cleanUpAfterEach,
   chooseType,
   drawerServer,
   fillBasics,
@@ -11,11 +11,7 @@ import {
   submit,
 } from './drawer-test-helpers';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Toast.destroyAll();
-  Modal.destroyAll();
-});
+cleanUpAfterEach();
 
 describe('channel drawer: type-specific fields', () => {
   it('Azure: endpoint and API version, the version sent as other', async () => {

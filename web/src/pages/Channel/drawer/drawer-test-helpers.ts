@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { Modal, Toast } from '@douyinfe/semi-ui-19';
+import { afterEach, expect, vi } from 'vitest';
 import { fakeServer, ok, type FakeServer } from '../../../test/fake-server';
 import type { StoredUser } from '../../../session/stored-user';
 import { ADMIN, renderApp } from '../../../test/render-app';
@@ -8,6 +9,15 @@ import { channelView, pageOf } from '../test-fixtures';
 import { chooseOption } from '../test-select';
 
 /** Test helpers of the channel drawer's component tests. */
+
+/** Each test leaves no stubbed globals, toasts or confirmation dialogs behind (call once per file). */
+export function cleanUpAfterEach() {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Toast.destroyAll();
+    Modal.destroyAll();
+  });
+}
 
 export function drawerServer(): FakeServer {
   const server = fakeServer();
