@@ -52,7 +52,8 @@ export function relayMatrix(setup: {
 
 /**
  * The one call of a test was charged `quota` exactly once: on the user, the token (which started
- * with `tokenStart`), the channel, and in a single consumption log row. Returns the row's `other`.
+ * with `tokenStart`), the channel, and in a single consumption log row (with these token counts,
+ * when given). Returns the row's `other`.
  */
 export async function expectSingleCharge(
   matrix: RelayMatrix,
@@ -62,8 +63,8 @@ export async function expectSingleCharge(
     channelId: number;
     tokenId: number;
     quota: number;
-    prompt: number;
-    completion: number;
+    prompt?: number;
+    completion?: number;
     stream: boolean;
   },
 ): Promise<Record<string, unknown>> {
@@ -77,8 +78,8 @@ export async function expectSingleCharge(
   expect(logs).toHaveLength(1);
   expect(logs[0]).toMatchObject({
     quota,
-    prompt_tokens: charge.prompt,
-    completion_tokens: charge.completion,
+    ...(charge.prompt === undefined ? {} : { prompt_tokens: charge.prompt }),
+    ...(charge.completion === undefined ? {} : { completion_tokens: charge.completion }),
     is_stream: charge.stream ? 1 : 0,
     channel_id: charge.channelId,
   });
