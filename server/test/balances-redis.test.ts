@@ -68,7 +68,10 @@ describe.skipIf(testDbKind() === 'sqlite' || !testRedisUrl())('Redis balances ag
     await gw.ctx.redis!.set(balKey(userId), '5000');
     expect(await authority.reconcileAll()).toBeGreaterThanOrEqual(1);
     expect(await authority.userBalance(userId)).toBe(600);
-    await ledger.flush(); // the charge reaches SQL, its registry entry goes
+    // The charge is journaled beside its hold until the flush commits it.
+    expect(await gw.ctx.redis!.hlen(`${prefix}charges:${authority.currentEpoch}`)).toBe(1);
+    await ledger.flush(); // the charge reaches SQL, its registry entry and journal entry go
+    expect(await gw.ctx.redis!.exists(`${prefix}charges:${authority.currentEpoch}`)).toBe(0);
     expect(await sqlQuota(userId)).toBe(900);
     expect(await authority.userBalance(userId)).toBe(600);
     await authority.reconcileAll();
